@@ -1,0 +1,119 @@
+//! Named rule switches and presets, so that front ends (the `boardgame` command, servers,
+//! experiment scripts) can configure any game the same way: `--preset spanish`,
+//! `--set players=3`.
+
+use alloc::string::String;
+
+/// One rule switch of a game's configuration.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    /// The key, lowercase with underscores (`max_rolls`).
+    pub key: &'static str,
+    /// The default value, as text.
+    pub default: &'static str,
+    /// The accepted values (`true|false`, `2..=4`, `blocked|full|always`).
+    pub values: &'static str,
+    /// One line saying what it does.
+    pub help: &'static str,
+}
+
+/// A named preset of a game's configuration.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// The name used on the command line (`spanish`).
+    pub name: &'static str,
+    /// One line saying what it is.
+    pub help: &'static str,
+}
+
+/// A setting could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SettingError {
+    /// No setting has this key.
+    #[error("unknown setting {key:?}; valid settings: {valid}")]
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The valid keys, comma-separated.
+        valid: String,
+    },
+    /// The value is not accepted for this key.
+    #[error("invalid value {value:?} for {key}: expected {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the key accepts.
+        expected: &'static str,
+    },
+    /// No preset has this name.
+    #[error("unknown preset {name:?}; valid presets: {valid}")]
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+}
+
+/// A game configuration that can be set key by key from text.
+///
+/// Every game's `Config` implements it; the seat count is always the setting `players`.
+pub trait Configure: Sized + Default {
+    /// Every setting, in the order to list them.
+    const SETTINGS: &'static [Setting];
+    /// Every preset; the first is the default configuration.
+    const PRESETS: &'static [Preset];
+
+    /// The configuration of a preset.
+    ///
+    /// # Errors
+    /// [`SettingError::UnknownPreset`] listing the valid names.
+    fn preset(name: &str) -> Result<Self, SettingError>;
+
+    /// Sets `key` to `value`.
+    ///
+    /// # Errors
+    /// [`SettingError::UnknownKey`] listing the valid keys, or [`SettingError::BadValue`].
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError>;
+
+    /// The current value of `key` as text, or `None` for an unknown key.
+    fn value(&self, key: &str) -> Option<String>;
+}
+
+/// The error for an unknown key of `C`, listing `C::SETTINGS`.
+#[must_use]
+pub fn unknown_key<C: Configure>(key: &str) -> SettingError {
+    SettingError::UnknownKey { key: key.into(), valid: join(C::SETTINGS.iter().map(|s| s.key)) }
+}
+
+/// The error for an unknown preset of `C`, listing `C::PRESETS`.
+#[must_use]
+pub fn unknown_preset<C: Configure>(name: &str) -> SettingError {
+    SettingError::UnknownPreset { name: name.into(), valid: join(C::PRESETS.iter().map(|p| p.name)) }
+}
+
+/// Parses `value` for the setting `key`, with [`SettingError::BadValue`] naming `expected`.
+///
+/// # Errors
+/// [`SettingError::BadValue`] if `value` does not parse as `T`.
+pub fn parse_value<T: core::str::FromStr>(
+    key: &str,
+    value: &str,
+    expected: &'static str,
+) -> Result<T, SettingError> {
+    value.parse().map_err(|_| SettingError::BadValue { key: key.into(), value: value.into(), expected })
+}
+
+fn join<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item);
+    }
+    out
+}
