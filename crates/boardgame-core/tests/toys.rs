@@ -1,0 +1,373 @@
+//! The conformance kit on the two toy games, and the kit catching deliberately broken games.
+
+use core::fmt;
+
+use boardgame_core::perft::{chance_perft, divide, perft};
+use boardgame_core::testkit::{Checker, check_game, try_check_game};
+use boardgame_core::toy::{Nim, NimConfig, NimMove, Race, RaceConfig, RaceMove};
+use boardgame_core::{
+    ConfigError, Dist, Game, MoveSink, NoChance, Outcome, PlayError, Record, ReplayError, Seat,
+    Turn,
+};
+
+#[test]
+fn testkit_passes_on_nim_for_every_seat_count() {
+    for seats in 2..=4 {
+        let config = NimConfig { seats, counters: 30, max_take: 4 };
+        let report = check_game::<Nim>(config, 0..1000, 1_000);
+        assert_eq!(report.games, 1000);
+        assert_eq!(report.finished, 1000);
+        assert_eq!(report.truncated, 0);
+    }
+}
+
+#[test]
+fn testkit_passes_on_race_for_every_seat_count() {
+    for seats in 2..=4 {
+        let config = RaceConfig { seats, length: 10 };
+        let report = check_game::<Race>(config, 0..1000, 100_000);
+        assert_eq!(report.games, 1000);
+        assert_eq!(report.finished, 1000);
+        assert!(report.chance_nodes > report.games, "every game rolls");
+    }
+}
+
+#[test]
+fn testkit_counts_truncated_games() {
+    let report = check_game::<Race>(RaceConfig { seats: 2, length: 40 }, 0..50, 3);
+    assert_eq!(report.truncated, 50);
+}
+
+#[test]
+fn records_round_trip_through_json() {
+    let report = Checker::<Race>::new(RaceConfig { seats: 3, length: 8 })
+        .seeds(0..200)
+        .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
+        .run();
+    assert_eq!(report.games, 200);
+}
+
+#[test]
+fn record_json_names_moves_and_chance_outcomes() {
+    let mut record = Record::<Race>::new(RaceConfig::default());
+    record.events.push(boardgame_core::Event::Chance(boardgame_core::Die::of(6)));
+    record.events.push(boardgame_core::Event::Move(RaceMove::Advance(0)));
+    let json = serde_json::to_string(&record).unwrap();
+    assert_eq!(
+        json,
+        r#"{"config":{"seats":2,"length":12},"events":[{"chance":6},{"move":{"Advance":0}}]}"#
+    );
+}
+
+#[test]
+fn replay_names_the_first_illegal_event() {
+    let game = boardgame_core::driver::random_game::<Race>(RaceConfig::default(), 3, 10_000).unwrap();
+    let mut record = game.record.clone();
+    assert_eq!(record.replay(), Ok(game.state));
+    // Event 1 is seat 0's first move; a pass is illegal whenever a token can move.
+    record.events[1] = boardgame_core::Event::Move(RaceMove::Advance(9));
+    match record.replay() {
+        Err(ReplayError::Event { index, error, .. }) => {
+            assert_eq!(index, 1);
+            assert_eq!(error, PlayError::IllegalMove);
+        }
+        other => panic!("expected an illegal event, got {other:?}"),
+    }
+}
+
+#[test]
+fn nim_perft_counts_compositions() {
+    // Paths of 3 takes of 1..=3 from 21 counters: 3^3.
+    let start = Nim::new(NimConfig::default()).unwrap();
+    assert_eq!(perft(&start, 3), 27);
+    // From 3 counters, every way to take them all ends the game: compositions of 3 = 4, of
+    // which the paths still alive after two moves have length 3 (1+1+1) only.
+    let three = Nim::from_notation("3:0", &NimConfig::default()).unwrap();
+    assert_eq!(perft(&three, 1), 3);
+    assert_eq!(perft(&three, 2), 3); // 1+1, 1+2, 2+1
+    assert_eq!(perft(&three, 3), 1); // 1+1+1
+    let divided = divide(&three, 2);
+    assert_eq!(divided, vec![(NimMove(1), 2), (NimMove(2), 1), (NimMove(3), 0)]);
+}
+
+#[test]
+fn race_chance_perft_mass_is_exact() {
+    let start = Race::new(RaceConfig { seats: 2, length: 6 }).unwrap();
+    for depth in 0..=6 {
+        let stats = chance_perft(&start, depth);
+        assert!(stats.is_mass_exact(), "depth {depth}: {stats:?}");
+        assert_eq!(stats.leaves, perft(&start, depth), "depth {depth}");
+    }
+    let two = chance_perft(&start, 2);
+    assert_eq!(two.chance_edges, 6);
+    assert_eq!(two.decision_edges, 6);
+}
+
+// ---- mutants: broken games the kit must reject --------------------------------------------
+
+macro_rules! delegate_game {
+    ($outer:ident, $inner:ty) => {
+        const NAME: &'static str = stringify!($outer);
+        const MIN_SEATS: usize = <$inner>::MIN_SEATS;
+        const MAX_SEATS: usize = <$inner>::MAX_SEATS;
+        const MAX_MOVES: usize = <$inner>::MAX_MOVES;
+        const MAX_CHANCE_OUTCOMES: usize = <$inner>::MAX_CHANCE_OUTCOMES;
+
+        fn new(config: Self::Config) -> Result<Self, ConfigError> {
+            <$inner>::new(config).map($outer)
+        }
+        fn from_notation(text: &str, config: &Self::Config) -> Result<Self, Self::NotationError> {
+            <$inner>::from_notation(text, config).map($outer)
+        }
+        fn config(&self) -> &Self::Config {
+            self.0.config()
+        }
+        fn num_seats(&self) -> usize {
+            self.0.num_seats()
+        }
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn play_unchecked(&mut self, mv: Self::Move) {
+            self.0.play_unchecked(mv)
+        }
+        fn apply_chance_unchecked(&mut self, outcome: Self::Chance) {
+            self.0.apply_chance_unchecked(outcome)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+    };
+}
+
+/// Nim that lists its first move twice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct DuplicatingNim(Nim);
+
+/// Race whose checked `play` damages the state before refusing an illegal move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct LeakyRace(Race);
+
+/// Race whose chance distribution forgets the six (weights no longer sum to the total).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct LopsidedRace(Race);
+
+impl fmt::Display for DuplicatingNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+impl fmt::Display for LeakyRace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+/// Race that forgets the forced pass: a stuck seat has no legal move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PasslessRace(Race);
+
+impl fmt::Display for PasslessRace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for PasslessRace {
+    type Move = RaceMove;
+    type Chance = boardgame_core::Die;
+    type Config = RaceConfig;
+    type NotationError = <Race as Game>::NotationError;
+    delegate_game!(PasslessRace, Race);
+
+    fn legal_moves<S: MoveSink<RaceMove>>(&self, sink: &mut S) {
+        for m in self.0.legal_moves_vec() {
+            if m != RaceMove::Pass {
+                sink.push(m);
+            }
+        }
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, boardgame_core::Die>> {
+        self.0.chance_outcomes()
+    }
+}
+
+impl fmt::Display for LopsidedRace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for DuplicatingNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    delegate_game!(DuplicatingNim, Nim);
+
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        let moves = self.0.legal_moves_vec();
+        if let Some(&first) = moves.first() {
+            sink.push(first);
+        }
+        for m in moves {
+            sink.push(m);
+        }
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+}
+
+impl Game for LeakyRace {
+    type Move = RaceMove;
+    type Chance = boardgame_core::Die;
+    type Config = RaceConfig;
+    type NotationError = <Race as Game>::NotationError;
+    delegate_game!(LeakyRace, Race);
+
+    fn legal_moves<S: MoveSink<RaceMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, boardgame_core::Die>> {
+        self.0.chance_outcomes()
+    }
+    fn play(&mut self, mv: RaceMove) -> Result<(), PlayError> {
+        let result = self.0.play(mv);
+        if result.is_err() {
+            // The bug: a refused move still advances the first token that can move.
+            if let Some(&any) = self.0.legal_moves_vec().first() {
+                self.0.play_unchecked(any);
+            }
+        }
+        result
+    }
+}
+
+static FIVE_FACES: [(boardgame_core::Die, u32); 5] = {
+    let mut out = [(boardgame_core::Die::ONE, 1); 5];
+    let mut i = 0;
+    while i < 5 {
+        out[i] = (boardgame_core::Die::ALL[i], 1);
+        i += 1;
+    }
+    out
+};
+
+impl Game for LopsidedRace {
+    type Move = RaceMove;
+    type Chance = boardgame_core::Die;
+    type Config = RaceConfig;
+    type NotationError = <Race as Game>::NotationError;
+    delegate_game!(LopsidedRace, Race);
+
+    fn legal_moves<S: MoveSink<RaceMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, boardgame_core::Die>> {
+        self.0.chance_outcomes().map(|_| Dist::new(&FIVE_FACES))
+    }
+}
+
+#[test]
+fn testkit_catches_a_duplicated_move() {
+    let failure = try_check_game::<DuplicatingNim>(NimConfig::default(), 0..5, 1_000).unwrap_err();
+    assert!(failure.message.contains("duplicate moves"), "{failure}");
+    assert_eq!(failure.seed, 0);
+    assert_eq!(failure.events, 0);
+}
+
+#[test]
+#[should_panic(expected = "was refused but changed the state")]
+fn testkit_catches_a_state_change_on_a_rejected_move() {
+    check_game::<LeakyRace>(RaceConfig { seats: 2, length: 10 }, 0..50, 10_000);
+}
+
+#[test]
+fn perft_sees_a_missing_die_face() {
+    // `Dist::new` derives the total from the weights, so a forgotten face cannot break the
+    // weight sum; it shows up as a perft count that disagrees with the true game's.
+    let good = Race::new(RaceConfig { seats: 2, length: 6 }).unwrap();
+    let bad = LopsidedRace::new(RaceConfig { seats: 2, length: 6 }).unwrap();
+    assert_eq!(perft(&good, 1), 6);
+    assert_eq!(perft(&bad, 1), 5);
+    assert_ne!(perft(&good, 4), perft(&bad, 4));
+}
+
+#[test]
+fn testkit_and_chance_perft_catch_a_missing_pass() {
+    let failure =
+        try_check_game::<PasslessRace>(RaceConfig { seats: 2, length: 5 }, 0..50, 10_000).unwrap_err();
+    assert!(failure.message.contains("no legal move"), "{failure}");
+    // Rolling a six at the start of a 5-square race leaves no move: that subtree has no
+    // probability mass, so the root's mass is not 1.
+    let start = PasslessRace::new(RaceConfig { seats: 2, length: 5 }).unwrap();
+    assert!(!chance_perft(&start, 3).is_mass_exact());
+    assert!(chance_perft(&Race::new(RaceConfig { seats: 2, length: 5 }).unwrap(), 3).is_mass_exact());
+}
+
+#[test]
+fn checked_play_leaves_the_state_unchanged_on_error() {
+    let mut nim = Nim::from_notation("2:1", &NimConfig::default()).unwrap();
+    let before = nim.clone();
+    assert_eq!(nim.play(NimMove(3)), Err(PlayError::IllegalMove));
+    assert_eq!(nim, before);
+    let rejected = nim.clone().played(NimMove(3)).unwrap_err();
+    assert_eq!(rejected.state, before);
+    assert_eq!(rejected.error, PlayError::IllegalMove);
+
+    let mut race = Race::new(RaceConfig::default()).unwrap();
+    assert_eq!(race.turn(), Turn::Chance);
+    assert_eq!(race.play(RaceMove::Pass), Err(PlayError::NotPlayerTurn));
+    assert_eq!(race, Race::new(RaceConfig::default()).unwrap());
+}
+
+#[test]
+fn race_six_rolls_again_and_pass_only_when_stuck() {
+    let config = RaceConfig { seats: 2, length: 5 };
+    let mut race = Race::new(config).unwrap();
+    race.apply_chance(boardgame_core::Die::SIX).unwrap();
+    // A six overshoots a 5-square track from 0: no token can move, so pass is forced.
+    assert_eq!(race.legal_moves_vec(), vec![RaceMove::Pass]);
+    race.play(RaceMove::Pass).unwrap();
+    // ... and the six still gives seat 0 another roll.
+    assert_eq!(race.to_string(), "0,0/0,0 r0");
+    race.apply_chance(boardgame_core::Die::of(2)).unwrap();
+    assert_eq!(race.legal_moves_vec(), vec![RaceMove::Advance(0)]);
+    race.play(RaceMove::Advance(0)).unwrap();
+    assert_eq!(race.turn(), Turn::Chance);
+    assert_eq!(race.to_string(), "0,2/0,0 r1");
+    assert_eq!(Seat::new(1), Seat::new(0).next(2));
+}
+
+#[test]
+fn nim_outcome_names_the_last_taker() {
+    let mut nim = Nim::from_notation("2:1", &NimConfig { seats: 3, ..NimConfig::default() }).unwrap();
+    nim.play(NimMove(2)).unwrap();
+    let outcome = nim.outcome().unwrap();
+    assert_eq!(outcome.winner(), Some(Seat::new(1)));
+    assert_eq!(outcome.returns().as_slice(), &[-1, 2, -1]);
+}
+
+#[test]
+fn bad_configs_are_rejected() {
+    assert!(matches!(
+        Nim::new(NimConfig { seats: 5, ..NimConfig::default() }),
+        Err(ConfigError::SeatCount { given: 5, .. })
+    ));
+    assert!(Race::new(RaceConfig { seats: 2, length: 0 }).is_err());
+}
+
+#[test]
+fn settings_set_by_name_and_reject_unknown_keys() {
+    use boardgame_core::{Configure, SettingError};
+    let mut config = RaceConfig::default();
+    config.set("players", "3").unwrap();
+    assert_eq!(config.seats, 3);
+    assert_eq!(config.value("players").as_deref(), Some("3"));
+    match config.set("speed", "9") {
+        Err(SettingError::UnknownKey { valid, .. }) => assert_eq!(valid, "players, length"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(config.set("length", "x"), Err(SettingError::BadValue { .. })));
+    assert!(RaceConfig::preset("nope").is_err());
+}
