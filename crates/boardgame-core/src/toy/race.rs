@@ -91,6 +91,16 @@ impl FromStr for RaceMove {
 }
 
 impl Race {
+    /// The squares of `seat`'s two tokens, lower first.
+    ///
+    /// # Panics
+    /// If `seat` is not at the table.
+    #[must_use]
+    #[track_caller]
+    pub fn tokens(&self, seat: Seat) -> [u8; 2] {
+        self.tokens[seat]
+    }
+
     fn can_advance(&self, square: u8, die: Die) -> bool {
         square + die.value() <= self.config.length
     }
