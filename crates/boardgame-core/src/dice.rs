@@ -26,7 +26,11 @@ impl Die {
     /// The die showing `value`, or `None` unless `1 <= value <= 6`.
     #[must_use]
     pub const fn new(value: u8) -> Option<Die> {
-        if value >= 1 && value <= 6 { Some(Die(value)) } else { None }
+        if value >= 1 && value <= 6 {
+            Some(Die(value))
+        } else {
+            None
+        }
     }
 
     /// The die showing `value`.
@@ -76,14 +80,19 @@ pub enum ParseDiceError {
 impl FromStr for Die {
     type Err = ParseDiceError;
     fn from_str(s: &str) -> Result<Die, ParseDiceError> {
-        s.parse::<u8>().ok().and_then(Die::new).ok_or_else(|| ParseDiceError::Die { text: s.into() })
+        s.parse::<u8>()
+            .ok()
+            .and_then(Die::new)
+            .ok_or_else(|| ParseDiceError::Die { text: s.into() })
     }
 }
 
 impl TryFrom<u8> for Die {
     type Error = ParseDiceError;
     fn try_from(value: u8) -> Result<Die, ParseDiceError> {
-        Die::new(value).ok_or_else(|| ParseDiceError::Die { text: alloc::format!("{value}") })
+        Die::new(value).ok_or_else(|| ParseDiceError::Die {
+            text: alloc::format!("{value}"),
+        })
     }
 }
 
@@ -107,7 +116,11 @@ impl DicePair {
     /// The pair of `a` and `b`, in either order.
     #[must_use]
     pub const fn new(a: Die, b: Die) -> DicePair {
-        if a.0 <= b.0 { DicePair { low: a, high: b } } else { DicePair { low: b, high: a } }
+        if a.0 <= b.0 {
+            DicePair { low: a, high: b }
+        } else {
+            DicePair { low: b, high: a }
+        }
     }
 
     /// The pair showing `a` and `b`.

@@ -20,7 +20,10 @@ impl<'a, C> Dist<'a, C> {
     #[track_caller]
     #[must_use]
     pub const fn new(outcomes: &'a [(C, u32)]) -> Dist<'a, C> {
-        assert!(!outcomes.is_empty(), "a distribution needs at least one outcome");
+        assert!(
+            !outcomes.is_empty(),
+            "a distribution needs at least one outcome"
+        );
         let mut total: u32 = 0;
         let mut i = 0;
         while i < outcomes.len() {
@@ -76,7 +79,10 @@ impl<C: PartialEq> Dist<'_, C> {
     /// The weight of `outcome`, or 0 if it cannot happen.
     #[must_use]
     pub fn weight(&self, outcome: &C) -> u32 {
-        self.outcomes.iter().find(|(c, _)| c == outcome).map_or(0, |&(_, w)| w)
+        self.outcomes
+            .iter()
+            .find(|(c, _)| c == outcome)
+            .map_or(0, |&(_, w)| w)
     }
 }
 

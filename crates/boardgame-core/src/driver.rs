@@ -121,7 +121,9 @@ where
                 break End::Terminal(state.outcome().expect("terminal state without an outcome"));
             }
             Turn::Chance => {
-                let dist = state.chance_outcomes().expect("chance node without outcomes");
+                let dist = state
+                    .chance_outcomes()
+                    .expect("chance node without outcomes");
                 let outcome = sample(&dist, rng);
                 state.apply_chance_unchecked(outcome);
                 record.events.push(Event::Chance(outcome));
@@ -140,7 +142,13 @@ where
             }
         }
     };
-    Playout { record, state, end, plies, rolls }
+    Playout {
+        record,
+        state,
+        end,
+        plies,
+        rolls,
+    }
 }
 
 /// A uniform-random playout of a new game under `config`, seeded with `seed`.
@@ -153,7 +161,12 @@ pub fn random_game<G: Game>(
     max_plies: u64,
 ) -> Result<Playout<G>, crate::ConfigError> {
     let state = G::new(config)?;
-    Ok(playout(state, &mut UniformRandom, &mut rng_from_seed(seed), max_plies))
+    Ok(playout(
+        state,
+        &mut UniformRandom,
+        &mut rng_from_seed(seed),
+        max_plies,
+    ))
 }
 
 #[cfg(test)]
@@ -179,7 +192,10 @@ mod tests {
             counts[below(&mut rng, 6) as usize] += 1;
         }
         // Each bucket expects 10 000; 5 standard deviations is about 456.
-        assert!(counts.iter().all(|&c| c.abs_diff(10_000) < 460), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| c.abs_diff(10_000) < 460),
+            "{counts:?}"
+        );
     }
 
     #[test]

@@ -74,7 +74,11 @@ impl<G: Game> Debug for Rejected<G> {
 
 impl<G: Game> Display for Rejected<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} rejected in {}: {}", self.mv, self.state, self.error)
+        write!(
+            f,
+            "move {} rejected in {}: {}",
+            self.mv, self.state, self.error
+        )
     }
 }
 
@@ -287,7 +291,11 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Sized {
     fn played(mut self, mv: Self::Move) -> Result<Self, Rejected<Self>> {
         match self.play(mv) {
             Ok(()) => Ok(self),
-            Err(error) => Err(Rejected { state: self, mv, error }),
+            Err(error) => Err(Rejected {
+                state: self,
+                mv,
+                error,
+            }),
         }
     }
 }

@@ -21,14 +21,18 @@ impl Outcome {
     #[track_caller]
     pub fn win(num_seats: usize, winner: Seat) -> Outcome {
         assert!(winner.index() < num_seats, "winner not at the table");
-        Outcome { ranks: BySeat::new_with(num_seats, |s| u8::from(s != winner)) }
+        Outcome {
+            ranks: BySeat::new_with(num_seats, |s| u8::from(s != winner)),
+        }
     }
 
     /// Everybody shares first place.
     #[must_use]
     #[track_caller]
     pub fn draw(num_seats: usize) -> Outcome {
-        Outcome { ranks: BySeat::filled(num_seats, 0) }
+        Outcome {
+            ranks: BySeat::filled(num_seats, 0),
+        }
     }
 
     /// Ranks from scores: the highest score is first, equal scores tie.
@@ -36,8 +40,12 @@ impl Outcome {
     pub fn from_scores(scores: &BySeat<i64>) -> Outcome {
         Outcome {
             ranks: scores.map(|mine| {
-                let mut better: alloc::vec::Vec<i64> =
-                    scores.as_slice().iter().copied().filter(|&s| s > mine).collect();
+                let mut better: alloc::vec::Vec<i64> = scores
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|&s| s > mine)
+                    .collect();
                 better.sort_unstable();
                 better.dedup();
                 better.len() as u8

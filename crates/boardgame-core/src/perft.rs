@@ -30,7 +30,9 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
                 .sum()
         }
         Turn::Chance => {
-            let dist = state.chance_outcomes().expect("chance node without outcomes");
+            let dist = state
+                .chance_outcomes()
+                .expect("chance node without outcomes");
             if depth == 1 {
                 return dist.len() as u64;
             }
@@ -73,7 +75,10 @@ impl Mass {
 
     fn new(num: u128, den: u128) -> Mass {
         let g = gcd(num, den).max(1);
-        Mass { num: num / g, den: den / g }
+        Mass {
+            num: num / g,
+            den: den / g,
+        }
     }
 
     fn checked_add(self, other: Mass) -> Option<Mass> {
@@ -89,7 +94,10 @@ impl Mass {
     fn checked_scale(self, num: u128, den: u128) -> Option<Mass> {
         let a = Mass::new(num, self.den);
         let b = Mass::new(self.num, den);
-        Some(Mass::new(a.num.checked_mul(b.num)?, a.den.checked_mul(b.den)?))
+        Some(Mass::new(
+            a.num.checked_mul(b.num)?,
+            a.den.checked_mul(b.den)?,
+        ))
     }
 
     /// Whether the fraction is exactly 1.
@@ -174,7 +182,9 @@ fn walk<G: Game>(state: &G, depth: u32, stats: &mut ChancePerft) -> Option<Mass>
             if n == 0 { None } else { mass }
         }
         Turn::Chance => {
-            let dist = state.chance_outcomes().expect("chance node without outcomes");
+            let dist = state
+                .chance_outcomes()
+                .expect("chance node without outcomes");
             let total = u128::from(dist.total());
             let mut mass = Some(Mass { num: 0, den: 1 });
             for (outcome, weight) in dist.iter() {
@@ -198,7 +208,11 @@ mod tests {
     #[test]
     fn mass_arithmetic_is_exact() {
         let third = Mass::new(1, 3);
-        let sum = third.checked_add(third).unwrap().checked_add(third).unwrap();
+        let sum = third
+            .checked_add(third)
+            .unwrap()
+            .checked_add(third)
+            .unwrap();
         assert!(sum.is_one());
         assert_eq!(Mass::ONE.checked_scale(2, 36), Some(Mass::new(1, 18)));
     }

@@ -47,7 +47,10 @@ pub struct Record<G: Game> {
     /// The rules the game was played under.
     pub config: G::Config,
     /// The starting state's notation, or `None` for `G::new(config)`.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub start: Option<String>,
     /// Every move and chance outcome, in order.
     pub events: Vec<EventOf<G>>,
@@ -82,7 +85,11 @@ impl<G: Game> Record<G> {
     /// An empty record of a game starting from `G::new(config)`.
     #[must_use]
     pub fn new(config: G::Config) -> Record<G> {
-        Record { config, start: None, events: Vec::new() }
+        Record {
+            config,
+            start: None,
+            events: Vec::new(),
+        }
     }
 
     /// An empty record of a game starting from `state` (its notation is stored unless it
@@ -92,7 +99,11 @@ impl<G: Game> Record<G> {
         let config = state.config().clone();
         let is_initial = G::new(config.clone()).is_ok_and(|initial| initial == *state);
         let start = (!is_initial).then(|| state.to_string());
-        Record { config, start, events: Vec::new() }
+        Record {
+            config,
+            start,
+            events: Vec::new(),
+        }
     }
 
     /// The number of events.
@@ -114,8 +125,9 @@ impl<G: Game> Record<G> {
     pub fn start_state(&self) -> Result<G, ReplayError> {
         match &self.start {
             None => Ok(G::new(self.config.clone())?),
-            Some(text) => G::from_notation(text, &self.config)
-                .map_err(|e| ReplayError::Start { reason: e.to_string() }),
+            Some(text) => G::from_notation(text, &self.config).map_err(|e| ReplayError::Start {
+                reason: e.to_string(),
+            }),
         }
     }
 
@@ -142,8 +154,11 @@ impl<G: Game> Record<G> {
                 Event::Move(m) => state.play(m),
                 Event::Chance(c) => state.apply_chance(c),
             };
-            applied
-                .map_err(|error| ReplayError::Event { index, event: event.to_string(), error })?;
+            applied.map_err(|error| ReplayError::Event {
+                index,
+                event: event.to_string(),
+                error,
+            })?;
             visit(index, event, &state);
         }
         Ok(state)

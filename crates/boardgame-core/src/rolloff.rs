@@ -46,8 +46,15 @@ impl RollOff {
     #[must_use]
     #[track_caller]
     pub fn new(num_seats: usize, rule: RollOffRule) -> RollOff {
-        assert!((1..=MAX_SEATS).contains(&num_seats), "seat count must be 1..=4");
-        RollOff { rule, contenders: (1u8 << num_seats) - 1, scores: [0; MAX_SEATS] }
+        assert!(
+            (1..=MAX_SEATS).contains(&num_seats),
+            "seat count must be 1..=4"
+        );
+        RollOff {
+            rule,
+            contenders: (1u8 << num_seats) - 1,
+            scores: [0; MAX_SEATS],
+        }
     }
 
     /// The rule deciding the roll-off.
@@ -58,7 +65,9 @@ impl RollOff {
 
     /// The seats still contending, in seat order.
     pub fn contenders(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::ALL.into_iter().filter(|s| self.contenders & (1 << s.index()) != 0)
+        Seat::ALL
+            .into_iter()
+            .filter(|s| self.contenders & (1 << s.index()) != 0)
     }
 
     /// The seat that rolls next, or `None` once the roll-off is decided.
@@ -73,7 +82,8 @@ impl RollOff {
     /// The seat that won, once decided.
     #[must_use]
     pub fn winner(&self) -> Option<Seat> {
-        (self.contenders.count_ones() == 1).then(|| Seat::new(self.contenders.trailing_zeros() as usize))
+        (self.contenders.count_ones() == 1)
+            .then(|| Seat::new(self.contenders.trailing_zeros() as usize))
     }
 
     /// Records the score of [`roller`](RollOff::roller)'s roll (e.g. a die, or the sum of
@@ -116,7 +126,10 @@ impl fmt::Display for RollOff {
         for seat in self.contenders() {
             write!(f, "{seat}")?;
         }
-        let mut rolled = self.contenders().map(|s| self.scores[s.index()]).filter(|&v| v > 0);
+        let mut rolled = self
+            .contenders()
+            .map(|s| self.scores[s.index()])
+            .filter(|&v| v > 0);
         if let Some(first) = rolled.next() {
             write!(f, ":{first}")?;
             for score in rolled {
@@ -142,14 +155,20 @@ pub struct ParseRollOffError {
 impl FromStr for RollOff {
     type Err = ParseRollOffError;
     fn from_str(s: &str) -> Result<RollOff, ParseRollOffError> {
-        let fail = |column: usize, reason| ParseRollOffError { text: s.into(), column, reason };
+        let fail = |column: usize, reason| ParseRollOffError {
+            text: s.into(),
+            column,
+            reason,
+        };
         let bytes = s.as_bytes();
         let rule = match bytes.first() {
             Some(b'H') => RollOffRule::Highest,
             Some(b'L') => RollOffRule::Lowest,
             _ => return Err(fail(1, "expected H or L")),
         };
-        let (seats, scores) = s[1..].split_once(':').map_or((&s[1..], None), |(a, b)| (a, Some(b)));
+        let (seats, scores) = s[1..]
+            .split_once(':')
+            .map_or((&s[1..], None), |(a, b)| (a, Some(b)));
         let mut contenders = 0u8;
         let mut previous = None;
         for (i, c) in seats.bytes().enumerate() {
@@ -166,7 +185,11 @@ impl FromStr for RollOff {
         if contenders == 0 {
             return Err(fail(2, "no contending seat"));
         }
-        let mut roll_off = RollOff { rule, contenders, scores: [0; MAX_SEATS] };
+        let mut roll_off = RollOff {
+            rule,
+            contenders,
+            scores: [0; MAX_SEATS],
+        };
         if let Some(scores) = scores {
             let mut column = seats.len() + 3;
             for field in scores.split(',') {
@@ -213,7 +236,10 @@ mod tests {
             r.record(score);
         }
         assert_eq!(r.winner(), None);
-        assert_eq!(r.contenders().collect::<alloc::vec::Vec<_>>(), [Seat::new(1), Seat::new(3)]);
+        assert_eq!(
+            r.contenders().collect::<alloc::vec::Vec<_>>(),
+            [Seat::new(1), Seat::new(3)]
+        );
         assert_eq!(r.roller(), Some(Seat::new(1)));
         r.record(2);
         assert_eq!(r.roller(), Some(Seat::new(3)));

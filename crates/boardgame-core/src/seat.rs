@@ -34,7 +34,11 @@ impl Seat {
     /// The seat with this 0-based index, or `None` if `index >= MAX_SEATS`.
     #[must_use]
     pub const fn try_new(index: usize) -> Option<Seat> {
-        if index < MAX_SEATS { Some(Seat(index as u8)) } else { None }
+        if index < MAX_SEATS {
+            Some(Seat(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The 0-based index.
@@ -120,12 +124,18 @@ impl<T: Copy + Default> BySeat<T> {
     /// If `num_seats` is 0 or above [`MAX_SEATS`].
     #[track_caller]
     pub fn new_with(num_seats: usize, mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
-        assert!((1..=MAX_SEATS).contains(&num_seats), "seat count must be 1..=4");
+        assert!(
+            (1..=MAX_SEATS).contains(&num_seats),
+            "seat count must be 1..=4"
+        );
         let mut items = [T::default(); MAX_SEATS];
         for seat in Seat::first(num_seats) {
             items[seat.index()] = f(seat);
         }
-        BySeat { len: num_seats as u8, items }
+        BySeat {
+            len: num_seats as u8,
+            items,
+        }
     }
 
     /// Applies `f` to every value.
@@ -148,7 +158,10 @@ impl<T: Copy + Default> BySeat<T> {
 impl<T> BySeat<T> {
     /// The number of seats.
     #[must_use]
-    #[expect(clippy::len_without_is_empty, reason = "a table always has at least one seat")]
+    #[expect(
+        clippy::len_without_is_empty,
+        reason = "a table always has at least one seat"
+    )]
     pub fn len(&self) -> usize {
         self.len as usize
     }

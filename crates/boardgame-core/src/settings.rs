@@ -86,13 +86,19 @@ pub trait Configure: Sized + Default {
 /// The error for an unknown key of `C`, listing `C::SETTINGS`.
 #[must_use]
 pub fn unknown_key<C: Configure>(key: &str) -> SettingError {
-    SettingError::UnknownKey { key: key.into(), valid: join(C::SETTINGS.iter().map(|s| s.key)) }
+    SettingError::UnknownKey {
+        key: key.into(),
+        valid: join(C::SETTINGS.iter().map(|s| s.key)),
+    }
 }
 
 /// The error for an unknown preset of `C`, listing `C::PRESETS`.
 #[must_use]
 pub fn unknown_preset<C: Configure>(name: &str) -> SettingError {
-    SettingError::UnknownPreset { name: name.into(), valid: join(C::PRESETS.iter().map(|p| p.name)) }
+    SettingError::UnknownPreset {
+        name: name.into(),
+        valid: join(C::PRESETS.iter().map(|p| p.name)),
+    }
 }
 
 /// Parses `value` for the setting `key`, with [`SettingError::BadValue`] naming `expected`.
@@ -104,7 +110,11 @@ pub fn parse_value<T: core::str::FromStr>(
     value: &str,
     expected: &'static str,
 ) -> Result<T, SettingError> {
-    value.parse().map_err(|_| SettingError::BadValue { key: key.into(), value: value.into(), expected })
+    value.parse().map_err(|_| SettingError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        expected,
+    })
 }
 
 fn join<'a>(items: impl Iterator<Item = &'a str>) -> String {

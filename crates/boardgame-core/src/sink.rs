@@ -60,7 +60,10 @@ impl<M: Copy + Default, const N: usize> MoveList<M, N> {
     /// An empty list.
     #[must_use]
     pub fn new() -> Self {
-        MoveList { len: 0, items: [M::default(); N] }
+        MoveList {
+            len: 0,
+            items: [M::default(); N],
+        }
     }
 }
 

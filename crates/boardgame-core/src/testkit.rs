@@ -170,14 +170,22 @@ impl<G: Game> Checker<G> {
                 if ok {
                     Ok(())
                 } else {
-                    Err(Failure { game: G::NAME, seed, events, state: before.clone(), message: message() })
+                    Err(Failure {
+                        game: G::NAME,
+                        seed,
+                        events,
+                        state: before.clone(),
+                        message: message(),
+                    })
                 }
             };
             check_common(&state, &seen_moves, &seen_chance).map_err(|m| fail(&state, events, m))?;
-            if let Some(round_trip) = &self.state_round_trip {
-                if events < 10 || events.is_power_of_two() {
-                    check(round_trip(&state) == state, &|| "state serde round trip differs".into())?;
-                }
+            if let Some(round_trip) = &self.state_round_trip
+                && (events < 10 || events.is_power_of_two())
+            {
+                check(round_trip(&state) == state, &|| {
+                    "state serde round trip differs".into()
+                })?;
             }
             match state.turn() {
                 Turn::Terminal => {
@@ -193,7 +201,9 @@ impl<G: Game> Checker<G> {
                         format!("apply_chance({outcome}) refused a sampled outcome")
                     })?;
                     state.apply_chance_unchecked(outcome);
-                    check(checked == state, &|| "apply_chance and its unchecked form differ".into())?;
+                    check(checked == state, &|| {
+                        "apply_chance and its unchecked form differ".into()
+                    })?;
                     record.events.push(Event::Chance(outcome));
                     if !seen_chance.contains(&outcome) && seen_chance.len() < 64 {
                         seen_chance.push(outcome);
@@ -209,13 +219,17 @@ impl<G: Game> Checker<G> {
                     state.legal_moves(&mut moves);
                     let mv = UniformRandom.choose(&state, &moves, &mut rng);
                     let mut checked = state.clone();
-                    check(checked.play(mv).is_ok(), &|| format!("play({mv}) refused a legal move"))?;
+                    check(checked.play(mv).is_ok(), &|| {
+                        format!("play({mv}) refused a legal move")
+                    })?;
                     let by_value = state.clone().played(mv);
                     check(by_value.as_ref().is_ok_and(|s| *s == checked), &|| {
                         format!("played({mv}) differs from play")
                     })?;
                     state.play_unchecked(mv);
-                    check(checked == state, &|| format!("play({mv}) and play_unchecked differ"))?;
+                    check(checked == state, &|| {
+                        format!("play({mv}) and play_unchecked differ")
+                    })?;
                     record.events.push(Event::Move(mv));
                     plies += 1;
                     for &m in &moves {
@@ -227,7 +241,9 @@ impl<G: Game> Checker<G> {
             }
             let length = record.events.len() as u64;
             if let Some(bound) = G::max_game_length(state.config()) {
-                check(length <= bound, &|| format!("game longer than max_game_length {bound}"))?;
+                check(length <= bound, &|| {
+                    format!("game longer than max_game_length {bound}")
+                })?;
             }
         }
         let events = record.events.len();
@@ -235,23 +251,40 @@ impl<G: Game> Checker<G> {
         match record.replay() {
             Ok(replayed) if replayed == state => {}
             Ok(replayed) => {
-                return Err(fail(&state, events, format!("record replays to `{replayed}`")));
+                return Err(fail(
+                    &state,
+                    events,
+                    format!("record replays to `{replayed}`"),
+                ));
             }
             Err(e) => return Err(fail(&state, events, format!("record does not replay: {e}"))),
         }
-        let driven = playout(self.start.clone(), &mut UniformRandom, &mut rng_from_seed(seed), self.max_plies);
+        let driven = playout(
+            self.start.clone(),
+            &mut UniformRandom,
+            &mut rng_from_seed(seed),
+            self.max_plies,
+        );
         if driven.record != record || driven.state != state {
-            return Err(fail(&state, events, "the seeded driver plays a different game".into()));
+            return Err(fail(
+                &state,
+                events,
+                "the seeded driver plays a different game".into(),
+            ));
         }
-        if let End::Terminal(outcome) = driven.end {
-            if Some(outcome) != state.outcome() {
-                return Err(fail(&state, events, "driver outcome differs".into()));
-            }
+        if let End::Terminal(outcome) = driven.end
+            && Some(outcome) != state.outcome()
+        {
+            return Err(fail(&state, events, "driver outcome differs".into()));
         }
-        if let Some(round_trip) = &self.record_round_trip {
-            if round_trip(&record) != record {
-                return Err(fail(&state, events, "record serde round trip differs".into()));
-            }
+        if let Some(round_trip) = &self.record_round_trip
+            && round_trip(&record) != record
+        {
+            return Err(fail(
+                &state,
+                events,
+                "record serde round trip differs".into(),
+            ));
         }
         Ok(())
     }
@@ -265,7 +298,10 @@ impl<G: Game> Checker<G> {
 /// contract.
 #[track_caller]
 pub fn check_game<G: Game>(config: G::Config, seeds: Range<u64>, max_plies: u64) -> Report {
-    Checker::<G>::new(config).seeds(seeds).max_plies(max_plies).run()
+    Checker::<G>::new(config)
+        .seeds(seeds)
+        .max_plies(max_plies)
+        .run()
 }
 
 /// Like [`check_game`], returning the failure instead of panicking.
@@ -280,7 +316,10 @@ pub fn try_check_game<G: Game>(
     seeds: Range<u64>,
     max_plies: u64,
 ) -> Result<Report, Failure> {
-    Checker::<G>::new(config).seeds(seeds).max_plies(max_plies).try_run()
+    Checker::<G>::new(config)
+        .seeds(seeds)
+        .max_plies(max_plies)
+        .try_run()
 }
 
 /// The checks made at every node, with moves and outcomes seen earlier in the game as
@@ -311,7 +350,10 @@ pub fn check_common<G: Game>(
     let dist = state.chance_outcomes();
     let outcome = state.outcome();
     ensure(dist.is_some() == (turn == Turn::Chance), &|| {
-        format!("turn {turn:?} but chance_outcomes is {}", if dist.is_some() { "Some" } else { "None" })
+        format!(
+            "turn {turn:?} but chance_outcomes is {}",
+            if dist.is_some() { "Some" } else { "None" }
+        )
     })?;
     ensure(outcome.is_some() == (turn == Turn::Terminal), &|| {
         format!("turn {turn:?} but outcome is {outcome:?}")
@@ -320,42 +362,70 @@ pub fn check_common<G: Game>(
     let text = state.to_string();
     match G::from_notation(&text, state.config()) {
         Ok(parsed) if parsed == *state => {}
-        Ok(parsed) => return Err(format!("notation `{text}` parses to a different state {parsed:?}")),
+        Ok(parsed) => {
+            return Err(format!(
+                "notation `{text}` parses to a different state {parsed:?}"
+            ));
+        }
         Err(e) => return Err(format!("notation `{text}` does not parse: {e}")),
     }
 
     let moves = state.legal_moves_vec();
     let again = state.legal_moves_vec();
-    ensure(moves == again, &|| "move generation is not deterministic".into())?;
+    ensure(moves == again, &|| {
+        "move generation is not deterministic".into()
+    })?;
     ensure(state.count_moves() == moves.len(), &|| {
-        format!("count_moves {} but {} moves generated", state.count_moves(), moves.len())
+        format!(
+            "count_moves {} but {} moves generated",
+            state.count_moves(),
+            moves.len()
+        )
     })?;
 
     let unchanged = |probe: &G, what: &str| {
-        ensure(probe == state, &|| format!("{what} was refused but changed the state"))
+        ensure(probe == state, &|| {
+            format!("{what} was refused but changed the state")
+        })
     };
     let expect_refusal = |result: Result<(), PlayError>, expected: PlayError, what: &str| {
-        ensure(result == Err(expected), &|| format!("{what}: expected {expected:?}, got {result:?}"))
+        ensure(result == Err(expected), &|| {
+            format!("{what}: expected {expected:?}, got {result:?}")
+        })
     };
 
     match turn {
         Turn::Player(seat) => {
-            ensure(seat.index() < state.num_seats(), &|| format!("seat {seat} is not at the table"))?;
-            ensure(!moves.is_empty(), &|| "a decision node has no legal move".into())?;
+            ensure(seat.index() < state.num_seats(), &|| {
+                format!("seat {seat} is not at the table")
+            })?;
+            ensure(!moves.is_empty(), &|| {
+                "a decision node has no legal move".into()
+            })?;
             ensure(moves.len() <= G::MAX_MOVES, &|| {
                 format!("{} moves exceed MAX_MOVES {}", moves.len(), G::MAX_MOVES)
             })?;
             let unique: HashSet<_> = moves.iter().collect();
-            ensure(unique.len() == moves.len(), &|| format!("duplicate moves in {moves:?}"))?;
+            ensure(unique.len() == moves.len(), &|| {
+                format!("duplicate moves in {moves:?}")
+            })?;
             let mut strings = HashSet::new();
             for &m in &moves {
-                ensure(state.is_legal(m), &|| format!("generated move {m} is not is_legal"))?;
+                ensure(state.is_legal(m), &|| {
+                    format!("generated move {m} is not is_legal")
+                })?;
                 let s = m.to_string();
-                ensure(s.parse::<G::Move>().ok() == Some(m), &|| format!("move `{s}` does not round-trip"))?;
-                ensure(strings.insert(s.clone()), &|| format!("two moves display as `{s}`"))?;
+                ensure(s.parse::<G::Move>().ok() == Some(m), &|| {
+                    format!("move `{s}` does not round-trip")
+                })?;
+                ensure(strings.insert(s.clone()), &|| {
+                    format!("two moves display as `{s}`")
+                })?;
             }
             for &m in seen_moves.iter().filter(|m| !unique.contains(m)) {
-                ensure(!state.is_legal(m), &|| format!("is_legal({m}) but it is not generated"))?;
+                ensure(!state.is_legal(m), &|| {
+                    format!("is_legal({m}) but it is not generated")
+                })?;
                 let mut probe = state.clone();
                 expect_refusal(probe.play(m), PlayError::IllegalMove, &format!("play({m})"))?;
                 unchanged(&probe, &format!("play({m})"))?;
@@ -366,52 +436,88 @@ pub fn check_common<G: Game>(
             }
             for &c in seen_chance {
                 let mut probe = state.clone();
-                expect_refusal(probe.apply_chance(c), PlayError::NotChanceNode, "apply_chance at a decision node")?;
+                expect_refusal(
+                    probe.apply_chance(c),
+                    PlayError::NotChanceNode,
+                    "apply_chance at a decision node",
+                )?;
                 unchanged(&probe, "apply_chance at a decision node")?;
             }
         }
         Turn::Chance => {
             let dist = dist.expect("checked above");
-            ensure(moves.is_empty(), &|| "moves generated at a chance node".into())?;
+            ensure(moves.is_empty(), &|| {
+                "moves generated at a chance node".into()
+            })?;
             ensure(dist.len() <= G::MAX_CHANCE_OUTCOMES, &|| {
                 format!("{} outcomes exceed MAX_CHANCE_OUTCOMES", dist.len())
             })?;
             let sum: u64 = dist.iter().map(|(_, w)| u64::from(w)).sum();
-            ensure(sum == u64::from(dist.total()), &|| format!("weights sum to {sum}, total is {}", dist.total()))?;
-            ensure(dist.iter().all(|(_, w)| w > 0), &|| "a chance outcome has weight 0".into())?;
+            ensure(sum == u64::from(dist.total()), &|| {
+                format!("weights sum to {sum}, total is {}", dist.total())
+            })?;
+            ensure(dist.iter().all(|(_, w)| w > 0), &|| {
+                "a chance outcome has weight 0".into()
+            })?;
             let unique: HashSet<_> = dist.iter().map(|(c, _)| c).collect();
-            ensure(unique.len() == dist.len(), &|| "duplicate chance outcomes".into())?;
+            ensure(unique.len() == dist.len(), &|| {
+                "duplicate chance outcomes".into()
+            })?;
             let mut strings = HashSet::new();
             for (c, _) in dist.iter() {
                 let s = c.to_string();
-                ensure(s.parse::<G::Chance>().ok() == Some(c), &|| format!("outcome `{s}` does not round-trip"))?;
-                ensure(strings.insert(s.clone()), &|| format!("two outcomes display as `{s}`"))?;
+                ensure(s.parse::<G::Chance>().ok() == Some(c), &|| {
+                    format!("outcome `{s}` does not round-trip")
+                })?;
+                ensure(strings.insert(s.clone()), &|| {
+                    format!("two outcomes display as `{s}`")
+                })?;
             }
             for &c in seen_chance.iter().filter(|c| !unique.contains(c)) {
                 let mut probe = state.clone();
-                expect_refusal(probe.apply_chance(c), PlayError::IllegalOutcome, &format!("apply_chance({c})"))?;
+                expect_refusal(
+                    probe.apply_chance(c),
+                    PlayError::IllegalOutcome,
+                    &format!("apply_chance({c})"),
+                )?;
                 unchanged(&probe, "an impossible chance outcome")?;
             }
             for &m in seen_moves.iter().take(8) {
                 let mut probe = state.clone();
-                expect_refusal(probe.play(m), PlayError::NotPlayerTurn, "play at a chance node")?;
+                expect_refusal(
+                    probe.play(m),
+                    PlayError::NotPlayerTurn,
+                    "play at a chance node",
+                )?;
                 unchanged(&probe, "play at a chance node")?;
             }
         }
         Turn::Terminal => {
             let outcome = outcome.expect("checked above");
-            ensure(moves.is_empty(), &|| "moves generated at a terminal node".into())?;
-            ensure(outcome.num_seats() == state.num_seats(), &|| "outcome has the wrong seat count".into())?;
+            ensure(moves.is_empty(), &|| {
+                "moves generated at a terminal node".into()
+            })?;
+            ensure(outcome.num_seats() == state.num_seats(), &|| {
+                "outcome has the wrong seat count".into()
+            })?;
             let sum: i32 = outcome.returns().as_slice().iter().sum();
             ensure(sum == 0, &|| format!("returns sum to {sum}, not 0"))?;
             for &m in seen_moves.iter().take(8) {
                 let mut probe = state.clone();
-                expect_refusal(probe.play(m), PlayError::NotPlayerTurn, "play at a terminal node")?;
+                expect_refusal(
+                    probe.play(m),
+                    PlayError::NotPlayerTurn,
+                    "play at a terminal node",
+                )?;
                 unchanged(&probe, "play at a terminal node")?;
             }
             for &c in seen_chance.iter().take(8) {
                 let mut probe = state.clone();
-                expect_refusal(probe.apply_chance(c), PlayError::NotChanceNode, "apply_chance at a terminal node")?;
+                expect_refusal(
+                    probe.apply_chance(c),
+                    PlayError::NotChanceNode,
+                    "apply_chance at a terminal node",
+                )?;
                 unchanged(&probe, "apply_chance at a terminal node")?;
             }
         }

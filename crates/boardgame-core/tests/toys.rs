@@ -13,7 +13,11 @@ use boardgame_core::{
 #[test]
 fn testkit_passes_on_nim_for_every_seat_count() {
     for seats in 2..=4 {
-        let config = NimConfig { seats, counters: 30, max_take: 4 };
+        let config = NimConfig {
+            seats,
+            counters: 30,
+            max_take: 4,
+        };
         let report = check_game::<Nim>(config, 0..1000, 1_000);
         assert_eq!(report.games, 1000);
         assert_eq!(report.finished, 1000);
@@ -34,24 +38,38 @@ fn testkit_passes_on_race_for_every_seat_count() {
 
 #[test]
 fn testkit_counts_truncated_games() {
-    let report = check_game::<Race>(RaceConfig { seats: 2, length: 40 }, 0..50, 3);
+    let report = check_game::<Race>(
+        RaceConfig {
+            seats: 2,
+            length: 40,
+        },
+        0..50,
+        3,
+    );
     assert_eq!(report.truncated, 50);
 }
 
 #[test]
 fn records_round_trip_through_json() {
-    let report = Checker::<Race>::new(RaceConfig { seats: 3, length: 8 })
-        .seeds(0..200)
-        .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
-        .run();
+    let report = Checker::<Race>::new(RaceConfig {
+        seats: 3,
+        length: 8,
+    })
+    .seeds(0..200)
+    .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
+    .run();
     assert_eq!(report.games, 200);
 }
 
 #[test]
 fn record_json_names_moves_and_chance_outcomes() {
     let mut record = Record::<Race>::new(RaceConfig::default());
-    record.events.push(boardgame_core::Event::Chance(boardgame_core::Die::of(6)));
-    record.events.push(boardgame_core::Event::Move(RaceMove::Advance(0)));
+    record
+        .events
+        .push(boardgame_core::Event::Chance(boardgame_core::Die::of(6)));
+    record
+        .events
+        .push(boardgame_core::Event::Move(RaceMove::Advance(0)));
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(
         json,
@@ -61,7 +79,8 @@ fn record_json_names_moves_and_chance_outcomes() {
 
 #[test]
 fn replay_names_the_first_illegal_event() {
-    let game = boardgame_core::driver::random_game::<Race>(RaceConfig::default(), 3, 10_000).unwrap();
+    let game =
+        boardgame_core::driver::random_game::<Race>(RaceConfig::default(), 3, 10_000).unwrap();
     let mut record = game.record.clone();
     assert_eq!(record.replay(), Ok(game.state));
     // Event 1 is seat 0's first move; a pass is illegal whenever a token can move.
@@ -87,12 +106,19 @@ fn nim_perft_counts_compositions() {
     assert_eq!(perft(&three, 2), 3); // 1+1, 1+2, 2+1
     assert_eq!(perft(&three, 3), 1); // 1+1+1
     let divided = divide(&three, 2);
-    assert_eq!(divided, vec![(NimMove(1), 2), (NimMove(2), 1), (NimMove(3), 0)]);
+    assert_eq!(
+        divided,
+        vec![(NimMove(1), 2), (NimMove(2), 1), (NimMove(3), 0)]
+    );
 }
 
 #[test]
 fn race_chance_perft_mass_is_exact() {
-    let start = Race::new(RaceConfig { seats: 2, length: 6 }).unwrap();
+    let start = Race::new(RaceConfig {
+        seats: 2,
+        length: 6,
+    })
+    .unwrap();
     for depth in 0..=6 {
         let stats = chance_perft(&start, depth);
         assert!(stats.is_mass_exact(), "depth {depth}: {stats:?}");
@@ -279,15 +305,30 @@ fn testkit_catches_a_duplicated_move() {
 #[test]
 #[should_panic(expected = "was refused but changed the state")]
 fn testkit_catches_a_state_change_on_a_rejected_move() {
-    check_game::<LeakyRace>(RaceConfig { seats: 2, length: 10 }, 0..50, 10_000);
+    check_game::<LeakyRace>(
+        RaceConfig {
+            seats: 2,
+            length: 10,
+        },
+        0..50,
+        10_000,
+    );
 }
 
 #[test]
 fn perft_sees_a_missing_die_face() {
     // `Dist::new` derives the total from the weights, so a forgotten face cannot break the
     // weight sum; it shows up as a perft count that disagrees with the true game's.
-    let good = Race::new(RaceConfig { seats: 2, length: 6 }).unwrap();
-    let bad = LopsidedRace::new(RaceConfig { seats: 2, length: 6 }).unwrap();
+    let good = Race::new(RaceConfig {
+        seats: 2,
+        length: 6,
+    })
+    .unwrap();
+    let bad = LopsidedRace::new(RaceConfig {
+        seats: 2,
+        length: 6,
+    })
+    .unwrap();
     assert_eq!(perft(&good, 1), 6);
     assert_eq!(perft(&bad, 1), 5);
     assert_ne!(perft(&good, 4), perft(&bad, 4));
@@ -295,14 +336,35 @@ fn perft_sees_a_missing_die_face() {
 
 #[test]
 fn testkit_and_chance_perft_catch_a_missing_pass() {
-    let failure =
-        try_check_game::<PasslessRace>(RaceConfig { seats: 2, length: 5 }, 0..50, 10_000).unwrap_err();
+    let failure = try_check_game::<PasslessRace>(
+        RaceConfig {
+            seats: 2,
+            length: 5,
+        },
+        0..50,
+        10_000,
+    )
+    .unwrap_err();
     assert!(failure.message.contains("no legal move"), "{failure}");
     // Rolling a six at the start of a 5-square race leaves no move: that subtree has no
     // probability mass, so the root's mass is not 1.
-    let start = PasslessRace::new(RaceConfig { seats: 2, length: 5 }).unwrap();
+    let start = PasslessRace::new(RaceConfig {
+        seats: 2,
+        length: 5,
+    })
+    .unwrap();
     assert!(!chance_perft(&start, 3).is_mass_exact());
-    assert!(chance_perft(&Race::new(RaceConfig { seats: 2, length: 5 }).unwrap(), 3).is_mass_exact());
+    assert!(
+        chance_perft(
+            &Race::new(RaceConfig {
+                seats: 2,
+                length: 5
+            })
+            .unwrap(),
+            3
+        )
+        .is_mass_exact()
+    );
 }
 
 #[test]
@@ -323,7 +385,10 @@ fn checked_play_leaves_the_state_unchanged_on_error() {
 
 #[test]
 fn race_six_rolls_again_and_pass_only_when_stuck() {
-    let config = RaceConfig { seats: 2, length: 5 };
+    let config = RaceConfig {
+        seats: 2,
+        length: 5,
+    };
     let mut race = Race::new(config).unwrap();
     race.apply_chance(boardgame_core::Die::SIX).unwrap();
     // A six overshoots a 5-square track from 0: no token can move, so pass is forced.
@@ -341,7 +406,14 @@ fn race_six_rolls_again_and_pass_only_when_stuck() {
 
 #[test]
 fn nim_outcome_names_the_last_taker() {
-    let mut nim = Nim::from_notation("2:1", &NimConfig { seats: 3, ..NimConfig::default() }).unwrap();
+    let mut nim = Nim::from_notation(
+        "2:1",
+        &NimConfig {
+            seats: 3,
+            ..NimConfig::default()
+        },
+    )
+    .unwrap();
     nim.play(NimMove(2)).unwrap();
     let outcome = nim.outcome().unwrap();
     assert_eq!(outcome.winner(), Some(Seat::new(1)));
@@ -351,10 +423,19 @@ fn nim_outcome_names_the_last_taker() {
 #[test]
 fn bad_configs_are_rejected() {
     assert!(matches!(
-        Nim::new(NimConfig { seats: 5, ..NimConfig::default() }),
+        Nim::new(NimConfig {
+            seats: 5,
+            ..NimConfig::default()
+        }),
         Err(ConfigError::SeatCount { given: 5, .. })
     ));
-    assert!(Race::new(RaceConfig { seats: 2, length: 0 }).is_err());
+    assert!(
+        Race::new(RaceConfig {
+            seats: 2,
+            length: 0
+        })
+        .is_err()
+    );
 }
 
 #[test]
@@ -368,6 +449,9 @@ fn settings_set_by_name_and_reject_unknown_keys() {
         Err(SettingError::UnknownKey { valid, .. }) => assert_eq!(valid, "players, length"),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(config.set("length", "x"), Err(SettingError::BadValue { .. })));
+    assert!(matches!(
+        config.set("length", "x"),
+        Err(SettingError::BadValue { .. })
+    ));
     assert!(RaceConfig::preset("nope").is_err());
 }

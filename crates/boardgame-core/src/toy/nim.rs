@@ -1,11 +1,11 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::Dist;
 use crate::game::{ConfigError, Game, NoChance, Turn};
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 use crate::sink::MoveSink;
-use crate::Dist;
 
 /// The rules of a [`Nim`] game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -21,7 +21,11 @@ pub struct NimConfig {
 
 impl Default for NimConfig {
     fn default() -> Self {
-        NimConfig { seats: 2, counters: 21, max_take: 3 }
+        NimConfig {
+            seats: 2,
+            counters: 21,
+            max_take: 3,
+        }
     }
 }
 
@@ -60,7 +64,10 @@ impl FromStr for NimMove {
     fn from_str(s: &str) -> Result<NimMove, ParseNimError> {
         match s.parse::<u8>() {
             Ok(n) if n > 0 => Ok(NimMove(n)),
-            _ => Err(ParseNimError { what: "move", text: s.into() }),
+            _ => Err(ParseNimError {
+                what: "move",
+                text: s.into(),
+            }),
         }
     }
 }
@@ -98,18 +105,29 @@ impl Game for Nim {
                 reason: "must be 1..=9 with at least one counter".into(),
             });
         }
-        Ok(Nim { config, counters: config.counters, to_move: Seat::new(0) })
+        Ok(Nim {
+            config,
+            counters: config.counters,
+            to_move: Seat::new(0),
+        })
     }
 
     fn from_notation(text: &str, config: &NimConfig) -> Result<Nim, ParseNimError> {
-        let bad = |what| ParseNimError { what, text: text.into() };
+        let bad = |what| ParseNimError {
+            what,
+            text: text.into(),
+        };
         let (counters, seat) = text.split_once(':').ok_or_else(|| bad("state"))?;
         let counters = counters.parse::<u8>().map_err(|_| bad("counter count"))?;
         let seat = seat.parse::<Seat>().map_err(|_| bad("seat"))?;
         if seat.index() >= config.seats || counters > config.counters {
             return Err(bad("state"));
         }
-        Ok(Nim { config: *config, counters, to_move: seat })
+        Ok(Nim {
+            config: *config,
+            counters,
+            to_move: seat,
+        })
     }
 
     fn config(&self) -> &NimConfig {
@@ -121,7 +139,11 @@ impl Game for Nim {
     }
 
     fn turn(&self) -> Turn {
-        if self.counters == 0 { Turn::Terminal } else { Turn::Player(self.to_move) }
+        if self.counters == 0 {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.to_move)
+        }
     }
 
     /// Takes in increasing order: 1, 2, …
@@ -158,12 +180,29 @@ impl Game for Nim {
 
 impl crate::settings::Configure for NimConfig {
     const SETTINGS: &'static [crate::settings::Setting] = &[
-        crate::settings::Setting { key: "players", default: "2", values: "2..=4", help: "number of players" },
-        crate::settings::Setting { key: "counters", default: "21", values: "1..=255", help: "counters at the start" },
-        crate::settings::Setting { key: "max_take", default: "3", values: "1..=9", help: "most counters one move takes" },
+        crate::settings::Setting {
+            key: "players",
+            default: "2",
+            values: "2..=4",
+            help: "number of players",
+        },
+        crate::settings::Setting {
+            key: "counters",
+            default: "21",
+            values: "1..=255",
+            help: "counters at the start",
+        },
+        crate::settings::Setting {
+            key: "max_take",
+            default: "3",
+            values: "1..=9",
+            help: "most counters one move takes",
+        },
     ];
-    const PRESETS: &'static [crate::settings::Preset] =
-        &[crate::settings::Preset { name: "default", help: "21 counters, take 1 to 3" }];
+    const PRESETS: &'static [crate::settings::Preset] = &[crate::settings::Preset {
+        name: "default",
+        help: "21 counters, take 1 to 3",
+    }];
 
     fn preset(name: &str) -> Result<Self, crate::settings::SettingError> {
         match name {

@@ -20,7 +20,10 @@ pub struct RaceConfig {
 
 impl Default for RaceConfig {
     fn default() -> Self {
-        RaceConfig { seats: 2, length: 12 }
+        RaceConfig {
+            seats: 2,
+            length: 12,
+        }
     }
 }
 
@@ -86,7 +89,10 @@ impl FromStr for RaceMove {
         s.strip_prefix('a')
             .and_then(|n| n.parse().ok())
             .map(RaceMove::Advance)
-            .ok_or_else(|| ParseRaceError { what: "move", text: s.into() })
+            .ok_or_else(|| ParseRaceError {
+                what: "move",
+                text: s.into(),
+            })
     }
 }
 
@@ -144,7 +150,10 @@ impl Game for Race {
             });
         }
         if !(1..=99).contains(&config.length) {
-            return Err(ConfigError::Invalid { key: "length", reason: "must be 1..=99".into() });
+            return Err(ConfigError::Invalid {
+                key: "length",
+                reason: "must be 1..=99".into(),
+            });
         }
         Ok(Race {
             config,
@@ -154,13 +163,19 @@ impl Game for Race {
     }
 
     fn from_notation(text: &str, config: &RaceConfig) -> Result<Race, ParseRaceError> {
-        let bad = |what| ParseRaceError { what, text: text.into() };
+        let bad = |what| ParseRaceError {
+            what,
+            text: text.into(),
+        };
         let (tokens, phase) = text.split_once(' ').ok_or_else(|| bad("layout"))?;
         let mut parsed = alloc::vec::Vec::new();
         for seat in tokens.split('/') {
             let (a, b) = seat.split_once(',').ok_or_else(|| bad("token pair"))?;
             let square = |t: &str| {
-                t.parse::<u8>().ok().filter(|&s| s <= config.length).ok_or_else(|| bad("square"))
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|&s| s <= config.length)
+                    .ok_or_else(|| bad("square"))
             };
             let (a, b) = (square(a)?, square(b)?);
             parsed.push([a.min(b), a.max(b)]);
@@ -193,7 +208,11 @@ impl Game for Race {
         if !consistent {
             return Err(bad("phase for this layout"));
         }
-        Ok(Race { config: *config, tokens, phase })
+        Ok(Race {
+            config: *config,
+            tokens,
+            phase,
+        })
     }
 
     fn config(&self) -> &RaceConfig {
@@ -214,7 +233,9 @@ impl Game for Race {
 
     /// The lower token's square first; `pass` only when neither can move.
     fn legal_moves<S: MoveSink<RaceMove>>(&self, sink: &mut S) {
-        let Phase::Move(seat, die) = self.phase else { return };
+        let Phase::Move(seat, die) = self.phase else {
+            return;
+        };
         let [a, b] = self.tokens[seat];
         let mut any = false;
         let squares = [a, b];
@@ -235,7 +256,9 @@ impl Game for Race {
     }
 
     fn play_unchecked(&mut self, mv: RaceMove) {
-        let Phase::Move(seat, die) = self.phase else { panic!("not a decision node") };
+        let Phase::Move(seat, die) = self.phase else {
+            panic!("not a decision node")
+        };
         if let RaceMove::Advance(square) = mv {
             let tokens = &mut self.tokens[seat];
             let i = usize::from(tokens[0] != square);
@@ -247,12 +270,18 @@ impl Game for Race {
                 return;
             }
         }
-        let next = if die == Die::SIX { seat } else { seat.next(self.config.seats) };
+        let next = if die == Die::SIX {
+            seat
+        } else {
+            seat.next(self.config.seats)
+        };
         self.phase = Phase::Roll(next);
     }
 
     fn apply_chance_unchecked(&mut self, die: Die) {
-        let Phase::Roll(seat) = self.phase else { panic!("not a chance node") };
+        let Phase::Roll(seat) = self.phase else {
+            panic!("not a chance node")
+        };
         self.phase = Phase::Move(seat, die);
     }
 
@@ -266,11 +295,23 @@ impl Game for Race {
 
 impl crate::settings::Configure for RaceConfig {
     const SETTINGS: &'static [crate::settings::Setting] = &[
-        crate::settings::Setting { key: "players", default: "2", values: "2..=4", help: "number of players" },
-        crate::settings::Setting { key: "length", default: "12", values: "1..=99", help: "squares from start to goal" },
+        crate::settings::Setting {
+            key: "players",
+            default: "2",
+            values: "2..=4",
+            help: "number of players",
+        },
+        crate::settings::Setting {
+            key: "length",
+            default: "12",
+            values: "1..=99",
+            help: "squares from start to goal",
+        },
     ];
-    const PRESETS: &'static [crate::settings::Preset] =
-        &[crate::settings::Preset { name: "default", help: "two players, 12 squares" }];
+    const PRESETS: &'static [crate::settings::Preset] = &[crate::settings::Preset {
+        name: "default",
+        help: "two players, 12 squares",
+    }];
 
     fn preset(name: &str) -> Result<Self, crate::settings::SettingError> {
         match name {
