@@ -1,0 +1,511 @@
+//! The game state, move generation and the `Game` implementation.
+
+use boardgame_core::dist::TWO_D6;
+use boardgame_core::{
+    ConfigError, DicePair, Die, Dist, Game, MoveList, MoveSink, Outcome, RollOff, RollOffRule,
+    Seat, Turn,
+};
+
+use crate::board::MAX_NUMBER;
+use crate::config::{FirstPlayer, ThaxConfig, TurnLimitRule, Variant};
+use crate::moves::ThaxMove;
+use crate::notation::ParseThaxError;
+use crate::result::ThaxResult;
+
+/// The most legal moves in any position (a double six with ten distinct numbers covered).
+pub const MAX_MOVES: usize = 10;
+
+/// A move list sized for any Thax position, for allocation-free move generation.
+pub type ThaxMoveList = MoveList<ThaxMove, MAX_MOVES>;
+
+/// A Thax position: both sides' covered spaces, the pot, whose roll or decision it is, and
+/// the number of rolls so far. Owns its [`ThaxConfig`].
+///
+/// # The turn
+/// Chance nodes are throws of two dice ([`TWO_D6`]: 21 unordered outcomes, total 36). Before
+/// the first turn, unless the configuration fixes the first player, each seat throws both
+/// dice in a roll-off (core's [`RollOff`], highest total starts, ties throw again); those
+/// throws are not played. After a game throw the roller decides (see
+/// [`legal_moves`](Thax::legal_moves) for the options). A double other than 6-6 gives the
+/// same seat another throw; a seat wins the moment its side is full.
+///
+/// # Move order
+/// `thax n` by increasing `n`; else the placement of both dice (`place a b`) or the single
+/// placements (`place a`, then `place b`); `sum s`; `take a>b`, `take b>a` (`a < b`, dice
+/// order); `take s>s` (sum take); `pass` last.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Thax {
+    pub(crate) config: ThaxConfig,
+    /// `covered[seat][n - 1]`: covered spaces numbered `n` on that seat's side.
+    pub(crate) covered: [[u8; MAX_NUMBER as usize]; 2],
+    /// Covered spaces per side (the sum of `covered[seat]`).
+    pub(crate) filled: [u8; 2],
+    pub(crate) pot: u32,
+    pub(crate) rolls: u32,
+    pub(crate) phase: Phase,
+}
+
+/// Where the game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// Deciding the first player; the roll-off's next roller throws.
+    RollOff(RollOff),
+    /// The seat throws the dice.
+    Roll(Seat),
+    /// The seat decides what to do with the dice.
+    Decide(Seat, DicePair),
+    /// The game is over.
+    Over(End),
+}
+
+/// Why the game is over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum End {
+    Won(Seat),
+    TurnLimit,
+    DeadDraw,
+}
+
+const DOUBLE_SIX: DicePair = DicePair::of(6, 6);
+
+impl Thax {
+    /// Pieces on `seat`'s side on spaces numbered `number` (0 for numbers not on the board).
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    pub fn covered(&self, seat: Seat, number: u8) -> u8 {
+        if (1..=MAX_NUMBER).contains(&number) {
+            self.covered[seat.index()][usize::from(number) - 1]
+        } else {
+            0
+        }
+    }
+
+    /// Uncovered spaces numbered `number` on `seat`'s side.
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    pub fn uncovered(&self, seat: Seat, number: u8) -> u8 {
+        self.config.board.capacity(number) - self.covered(seat, number)
+    }
+
+    /// Covered spaces on `seat`'s side.
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    pub fn covered_spaces(&self, seat: Seat) -> u8 {
+        self.filled[seat.index()]
+    }
+
+    /// Pieces in the pot (Thax Out; always 0 in Classic THAX).
+    #[must_use]
+    pub fn pot(&self) -> u32 {
+        self.pot
+    }
+
+    /// Pieces left in the supply, or `None` when the supply is unlimited.
+    #[must_use]
+    pub fn supply(&self) -> Option<u32> {
+        let on_board = u32::from(self.filled[0]) + u32::from(self.filled[1]);
+        self.config
+            .supply
+            .map(|n| n.saturating_sub(on_board + self.pot))
+    }
+
+    /// Throws of the dice so far, roll-off throws included.
+    #[must_use]
+    pub fn rolls(&self) -> u32 {
+        self.rolls
+    }
+
+    /// The dice the seat to move decides on, at a decision node.
+    #[must_use]
+    pub fn dice(&self) -> Option<DicePair> {
+        match self.phase {
+            Phase::Decide(_, dice) => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The roll-off in progress, before the first turn.
+    #[must_use]
+    pub fn roll_off(&self) -> Option<RollOff> {
+        match self.phase {
+            Phase::RollOff(roll_off) => Some(roll_off),
+            _ => None,
+        }
+    }
+
+    /// The seat that throws next at a chance node after the roll-off.
+    #[must_use]
+    pub fn roller(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Roll(seat) => Some(seat),
+            Phase::RollOff(roll_off) => roll_off.roller(),
+            _ => None,
+        }
+    }
+
+    /// The detailed result, once the game is over.
+    #[must_use]
+    pub fn result(&self) -> Option<ThaxResult> {
+        let Phase::Over(end) = self.phase else {
+            return None;
+        };
+        Some(match end {
+            End::Won(winner) => ThaxResult::Won {
+                winner,
+                pot: self.pot,
+            },
+            End::DeadDraw => ThaxResult::DeadDraw { pot: self.pot },
+            End::TurnLimit => {
+                let [zero, one] = self.filled;
+                let winner = match self.config.turn_limit {
+                    TurnLimitRule::Score if zero > one => Some(Seat::new(0)),
+                    TurnLimitRule::Score if one > zero => Some(Seat::new(1)),
+                    _ => None,
+                };
+                ThaxResult::TurnLimit {
+                    winner,
+                    covered: self.filled,
+                }
+            }
+        })
+    }
+
+    /// A one-ply heuristic for `seat`: its covered spaces minus the opponent's (the game is
+    /// a race to cover a side, and a take swings this by two).
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    pub fn evaluation(&self, seat: Seat) -> i64 {
+        let mine = self.filled[seat.index()];
+        let theirs = self.filled[seat.index() ^ 1];
+        i64::from(mine) - i64::from(theirs)
+    }
+
+    fn free(&self, side: usize, number: u8) -> u8 {
+        match self.config.board.capacity(number) {
+            0 => 0,
+            capacity => capacity - self.covered[side][usize::from(number) - 1],
+        }
+    }
+
+    fn holds(&self, side: usize, number: u8) -> bool {
+        (1..=MAX_NUMBER).contains(&number) && self.covered[side][usize::from(number) - 1] > 0
+    }
+
+    fn supply_left(&self) -> u32 {
+        self.supply().unwrap_or(u32::MAX)
+    }
+
+    fn add(&mut self, side: usize, number: u8) {
+        let slot = &mut self.covered[side][usize::from(number) - 1];
+        assert!(
+            *slot < self.config.board.capacity(number),
+            "no uncovered space numbered {number}"
+        );
+        *slot += 1;
+        self.filled[side] += 1;
+    }
+
+    fn remove(&mut self, side: usize, number: u8) {
+        let slot = &mut self.covered[side][usize::from(number) - 1];
+        assert!(*slot > 0, "no piece on a space numbered {number}");
+        *slot -= 1;
+        self.filled[side] -= 1;
+    }
+
+    /// The next throw belongs to `seat`, unless the roll guard stops the game.
+    fn start_roll(&mut self, seat: Seat) {
+        self.phase = if self.rolls >= self.config.max_rolls {
+            Phase::Over(End::TurnLimit)
+        } else {
+            Phase::Roll(seat)
+        };
+    }
+
+    /// The phase of a position with these pieces when `seat` is to throw, or a terminal one.
+    pub(crate) fn settle(&mut self, mover: Seat, dice: DicePair) {
+        if self.filled[mover.index()] == self.config.board.spaces() {
+            self.phase = Phase::Over(End::Won(mover));
+        } else if self.config.is_dead(self.pot) {
+            self.phase = Phase::Over(End::DeadDraw);
+        } else if dice.is_double() && dice != DOUBLE_SIX {
+            self.start_roll(mover);
+        } else {
+            self.start_roll(mover.next(2));
+        }
+    }
+
+    /// Generates the moves of `seat` with `dice` (see the move order on [`Thax`]).
+    fn generate<S: MoveSink<ThaxMove>>(&self, seat: Seat, dice: DicePair, sink: &mut S) {
+        let me = seat.index();
+        let opp = me ^ 1;
+        let config = &self.config;
+        let (a, b) = (dice.low().value(), dice.high().value());
+        let mut pushed = false;
+        let mut push = |mv| {
+            sink.push(mv);
+            pushed = true;
+        };
+        if dice == DOUBLE_SIX {
+            for n in config.board.numbers() {
+                if self.holds(me, n) {
+                    push(ThaxMove::Thax(n));
+                }
+            }
+            if !pushed {
+                sink.push(ThaxMove::Pass);
+            }
+            return;
+        }
+        let supply = self.supply_left();
+        let can_place = |n: u8| supply >= 1 && self.free(me, n) > 0;
+        let can_take = |from: u8, to: u8| self.holds(opp, from) && self.free(me, to) > 0;
+        if b == 6 {
+            if can_place(a) {
+                push(ThaxMove::PlaceOne(a));
+            }
+            if config.half_thax_take && can_take(a, a) {
+                push(ThaxMove::Take { from: a, to: a });
+            }
+        } else {
+            let both = if a == b {
+                supply >= 2 && self.free(me, a) >= 2
+            } else {
+                supply >= 2 && can_place(a) && can_place(b)
+            };
+            if both {
+                push(ThaxMove::Place(a, b));
+            } else if !config.strict_place_both {
+                if can_place(a) {
+                    push(ThaxMove::PlaceOne(a));
+                }
+                if a != b && can_place(b) {
+                    push(ThaxMove::PlaceOne(b));
+                }
+            }
+            let sum = a + b;
+            if can_place(sum) {
+                push(ThaxMove::Sum(sum));
+            }
+            if can_take(a, b) {
+                push(ThaxMove::Take { from: a, to: b });
+            }
+            if a != b && can_take(b, a) {
+                push(ThaxMove::Take { from: b, to: a });
+            }
+            if config.take_with_sum && can_take(sum, sum) {
+                push(ThaxMove::Take { from: sum, to: sum });
+            }
+        }
+        if !pushed || config.voluntary_pass {
+            sink.push(ThaxMove::Pass);
+        }
+    }
+}
+
+impl Game for Thax {
+    type Move = ThaxMove;
+    type Chance = DicePair;
+    type Config = ThaxConfig;
+    type NotationError = ParseThaxError;
+
+    const NAME: &'static str = "thax";
+    const MIN_SEATS: usize = 2;
+    const MAX_SEATS: usize = 2;
+    const MAX_MOVES: usize = MAX_MOVES;
+    const MAX_CHANCE_OUTCOMES: usize = 21;
+
+    /// # Errors
+    /// [`ConfigError::Invalid`] if `max_rolls` is 0 or the fixed first seat is not 0 or 1.
+    fn new(config: ThaxConfig) -> Result<Thax, ConfigError> {
+        if config.max_rolls == 0 {
+            return Err(ConfigError::Invalid {
+                key: "max_rolls",
+                reason: "must be at least 1".into(),
+            });
+        }
+        let phase = match config.first_player {
+            FirstPlayer::RollOff => Phase::RollOff(RollOff::new(2, RollOffRule::Highest)),
+            FirstPlayer::Seat(seat) if seat.index() < 2 => Phase::Roll(seat),
+            FirstPlayer::Seat(_) => {
+                return Err(ConfigError::Invalid {
+                    key: "first",
+                    reason: "the first seat must be 0 or 1".into(),
+                });
+            }
+        };
+        let phase = if config.is_dead(0) {
+            Phase::Over(End::DeadDraw)
+        } else {
+            phase
+        };
+        Ok(Thax {
+            config,
+            covered: [[0; MAX_NUMBER as usize]; 2],
+            filled: [0; 2],
+            pot: 0,
+            rolls: 0,
+            phase,
+        })
+    }
+
+    fn from_notation(text: &str, config: &ThaxConfig) -> Result<Thax, ParseThaxError> {
+        crate::notation::parse(text, config)
+    }
+
+    fn config(&self) -> &ThaxConfig {
+        &self.config
+    }
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::RollOff(_) | Phase::Roll(_) => Turn::Chance,
+            Phase::Decide(seat, _) => Turn::Player(seat),
+            Phase::Over(_) => Turn::Terminal,
+        }
+    }
+
+    /// The options of the roll (see the move order on [`Thax`]):
+    /// - **6-6** (thax): `thax n` for each distinct number covered on the roller's side;
+    ///   `pass` if the side is empty.
+    /// - **6 and x** (half thax): `place x` if an `x` is uncovered (and, with
+    ///   `half_thax_take`, `take x>x`).
+    /// - **a and b** (both 1..5): `place a b` (two different spaces on doubles), or if that is
+    ///   impossible the single placements that are possible (none under
+    ///   `strict_place_both`); `sum a+b` if the board has that number uncovered; `take a>b`
+    ///   and `take b>a` from the opponent's covered space to the roller's uncovered one (and,
+    ///   with `take_with_sum`, `take s>s`).
+    /// - `pass` when nothing else is legal, or always under `voluntary_pass` (except on 6-6).
+    ///
+    /// Placing needs a piece in the supply when the supply is limited.
+    #[inline]
+    fn legal_moves<S: MoveSink<ThaxMove>>(&self, sink: &mut S) {
+        if let Phase::Decide(seat, dice) = self.phase {
+            self.generate(seat, dice, sink);
+        }
+    }
+
+    fn chance_outcomes(&self) -> Option<Dist<'_, DicePair>> {
+        matches!(self.phase, Phase::RollOff(_) | Phase::Roll(_)).then_some(TWO_D6)
+    }
+
+    /// # Panics
+    /// At a node that is not a decision node, or if `mv` needs a piece or a space that is
+    /// not there.
+    fn play_unchecked(&mut self, mv: ThaxMove) {
+        let Phase::Decide(seat, dice) = self.phase else {
+            panic!("not a decision node")
+        };
+        let me = seat.index();
+        match mv {
+            ThaxMove::Place(a, b) => {
+                self.add(me, a);
+                self.add(me, b);
+            }
+            ThaxMove::PlaceOne(n) | ThaxMove::Sum(n) => self.add(me, n),
+            ThaxMove::Take { from, to } => {
+                self.remove(me ^ 1, from);
+                self.add(me, to);
+            }
+            ThaxMove::Thax(n) => {
+                self.remove(me, n);
+                if self.config.variant == Variant::ThaxOut {
+                    self.pot += 1;
+                }
+            }
+            ThaxMove::Pass => {}
+        }
+        self.settle(seat, dice);
+    }
+
+    /// # Panics
+    /// At a node that is not a chance node.
+    fn apply_chance_unchecked(&mut self, dice: DicePair) {
+        self.rolls += 1;
+        match self.phase {
+            Phase::RollOff(mut roll_off) => {
+                roll_off.record(dice.sum());
+                match roll_off.winner() {
+                    Some(first) => self.start_roll(first),
+                    None if self.rolls >= self.config.max_rolls => {
+                        self.phase = Phase::Over(End::TurnLimit)
+                    }
+                    None => self.phase = Phase::RollOff(roll_off),
+                }
+            }
+            Phase::Roll(seat) => self.phase = Phase::Decide(seat, dice),
+            _ => panic!("not a chance node"),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result().map(ThaxResult::outcome)
+    }
+
+    /// Every throw is followed by at most one move, and there are at most `max_rolls` throws.
+    fn max_game_length(config: &ThaxConfig) -> Option<u64> {
+        Some(2 * u64::from(config.max_rolls))
+    }
+
+    fn count_moves(&self) -> usize {
+        let mut moves = ThaxMoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+
+    fn is_legal(&self, mv: ThaxMove) -> bool {
+        let mut moves = ThaxMoveList::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+}
+
+impl Thax {
+    /// Plays the game to its end with uniformly random moves and exactly weighted dice,
+    /// without allocating, and returns the result. `below(n)` must return a uniform integer
+    /// in `0..n` (for `n` up to 36). The same `below` sequence gives the same game.
+    ///
+    /// This is the fast path for playout-heavy code (MCTS, statistics); it does not draw the
+    /// same games as core's seeded driver, which samples differently.
+    ///
+    /// # Panics
+    /// If `below(n)` returns a value `>= n`.
+    pub fn play_out(&mut self, mut below: impl FnMut(u32) -> u32) -> ThaxResult {
+        let mut moves = ThaxMoveList::new();
+        loop {
+            match self.phase {
+                Phase::Over(_) => return self.result().expect("a finished game has a result"),
+                Phase::RollOff(_) | Phase::Roll(_) => {
+                    let throw = below(36);
+                    assert!(throw < 36, "below(36) returned {throw}");
+                    // An ordered throw of two dice: 36 equally likely (first, second) pairs.
+                    let first = Die::ALL[(throw / 6) as usize];
+                    let second = Die::ALL[(throw % 6) as usize];
+                    self.apply_chance_unchecked(DicePair::new(first, second));
+                }
+                Phase::Decide(seat, dice) => {
+                    moves.clear();
+                    self.generate(seat, dice, &mut moves);
+                    let pick = if moves.len() == 1 {
+                        0
+                    } else {
+                        below(moves.len() as u32) as usize
+                    };
+                    self.play_unchecked(moves[pick]);
+                }
+            }
+        }
+    }
+}

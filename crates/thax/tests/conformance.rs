@@ -1,0 +1,154 @@
+//! The core conformance kit over seeded random games, for every preset and switch shipped,
+//! and chance perft with the exact probability-mass check.
+
+mod common;
+
+use boardgame_core::perft::{chance_perft, perft};
+use boardgame_core::testkit::Checker;
+use boardgame_core::{Configure, Game};
+use common::config;
+use thax::{Thax, ThaxConfig};
+
+const SEEDS: u64 = 5000;
+
+fn check(config: ThaxConfig) {
+    run(Checker::<Thax>::new(config)
+        .seeds(0..SEEDS)
+        .max_plies(100_000));
+}
+
+/// Also round-trips every record and some states through JSON (slower, so not every combination).
+fn check_with_serde(config: ThaxConfig) {
+    let checker = Checker::<Thax>::new(config)
+        .seeds(0..SEEDS)
+        .max_plies(100_000);
+    #[cfg(feature = "serde")]
+    let checker = checker
+        .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
+        .state_round_trip(|s| serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap());
+    run(checker);
+}
+
+fn run(checker: Checker<Thax>) {
+    let report = checker.run();
+    assert_eq!(report.games, SEEDS);
+    assert_eq!(report.truncated, 0, "the max_rolls guard ends every game");
+    assert_eq!(report.finished, SEEDS);
+}
+
+fn preset(name: &str) -> ThaxConfig {
+    ThaxConfig::preset(name).unwrap()
+}
+
+#[test]
+fn testkit_classic() {
+    check_with_serde(preset("classic"));
+}
+
+#[test]
+fn testkit_thax_out() {
+    check(preset("thax-out"));
+}
+
+#[test]
+fn testkit_thax_out_limited_supply() {
+    check_with_serde(preset("thax-out-limited"));
+}
+
+#[test]
+fn testkit_n_of_n_board() {
+    check(preset("n-of-n"));
+}
+
+#[test]
+fn testkit_with_sums_board() {
+    check(preset("with-sums"));
+}
+
+#[test]
+fn testkit_strict_place_both() {
+    check(config(&[("strict_place_both", "true")]));
+}
+
+#[test]
+fn testkit_take_with_sum_on_with_sums_board() {
+    check(config(&[
+        ("board", "1,2,3,4,5,7,8,9,10"),
+        ("take_with_sum", "true"),
+    ]));
+}
+
+#[test]
+fn testkit_half_thax_take() {
+    check(config(&[("half_thax_take", "true")]));
+}
+
+#[test]
+fn testkit_voluntary_pass() {
+    check(config(&[("voluntary_pass", "true")]));
+}
+
+#[test]
+fn testkit_fixed_first_player_and_scored_turn_limit() {
+    // A small guard so that the turn limit is actually reached in many games.
+    check(config(&[
+        ("first", "1"),
+        ("max_rolls", "30"),
+        ("turn_limit", "score"),
+    ]));
+}
+
+#[test]
+fn testkit_every_switch_on_thax_out_limited() {
+    let mut all = preset("thax-out-limited");
+    for (key, value) in [
+        ("strict_place_both", "true"),
+        ("take_with_sum", "true"),
+        ("half_thax_take", "true"),
+        ("voluntary_pass", "true"),
+        ("board", "1,2x2,3x3,4x4,5x5"),
+    ] {
+        all.set(key, value).unwrap();
+    }
+    check_with_serde(all);
+}
+
+#[test]
+fn perft_two_plies_from_a_fixed_start_counts_27_decisions() {
+    // Seat 0 throws on an empty board: 6-6 → pass (1); 6-x → place x (5); ten mixed pairs of
+    // 1..5 → place a b, plus sum for 1-2, 1-3, 1-4, 2-3 (14); doubles → place a a, plus sum for
+    // 1-1 and 2-2 (7). 1 + 5 + 14 + 7 = 27.
+    let start = Thax::new(config(&[("first", "0")])).unwrap();
+    assert_eq!(perft(&start, 1), 21);
+    assert_eq!(perft(&start, 2), 27);
+}
+
+#[test]
+fn chance_perft_probability_mass_is_exact() {
+    for config in [
+        ThaxConfig::default(),
+        config(&[("first", "0")]),
+        preset("thax-out-limited"),
+    ] {
+        let start = Thax::new(config).unwrap();
+        for depth in 1..=6 {
+            let stats = chance_perft(&start, depth);
+            assert!(
+                stats.is_mass_exact(),
+                "depth {depth}: mass {:?}",
+                stats.mass
+            );
+            assert_eq!(stats.leaves, perft(&start, depth), "depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn chance_perft_is_exact_near_the_end_of_a_thax_out_game() {
+    // Deep positions with thaxes, takes, wins and the dead-draw rule within reach.
+    let limited = preset("thax-out-limited");
+    let state = Thax::from_notation("33323/01000 r0 15 200", &limited).unwrap();
+    let stats = chance_perft(&state, 6);
+    assert!(stats.is_mass_exact());
+    assert!(stats.terminals > 0, "wins and dead draws are reached");
+}
