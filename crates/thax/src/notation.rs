@@ -12,7 +12,7 @@
 //!
 //! The start of a default game is `00000/00000 oH01 0 0`.
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
@@ -352,6 +352,7 @@ impl FromStr for Thax {
 #[cfg(feature = "serde")]
 mod serde_impls {
     use super::*;
+    use alloc::string::ToString;
 
     #[derive(serde::Serialize, serde::Deserialize)]
     struct Stored {
