@@ -1,0 +1,182 @@
+//! The state notation, its typed errors, the board picture, and serde.
+
+mod common;
+
+use boardgame_core::{Configure, Game};
+use common::*;
+use thax::{ParseThaxError, Thax, ThaxConfig};
+
+#[test]
+fn start_positions_of_every_preset() {
+    let starts = [
+        ("classic", "00000/00000 oH01 0 0"),
+        ("thax-out", "00000/00000 oH01 0 0"),
+        ("thax-out-limited", "00000/00000 oH01 0 0"),
+        ("n-of-n", "00000/00000 oH01 0 0"),
+        ("with-sums", "000000000/000000000 oH01 0 0"),
+    ];
+    for (name, text) in starts {
+        let config = ThaxConfig::preset(name).unwrap();
+        let start = Thax::new(config).unwrap();
+        assert_eq!(start.to_string(), text);
+        assert_eq!(Thax::from_notation(text, &config), Ok(start));
+    }
+}
+
+#[test]
+fn notation_round_trips_mid_roll_off_and_mid_turn() {
+    for text in [
+        "00000/00000 oH01:7 0 1",
+        "31202/00120 m1:3-5 0 17",
+        "33333/12000 w0 0 10",
+        "10000/02000 r1 0 8",
+    ] {
+        assert_eq!(pos(text).to_string(), text);
+        assert_eq!(
+            text.parse::<Thax>().map(|s| s.to_string()).as_deref(),
+            Ok(text)
+        );
+    }
+}
+
+fn error(text: &str) -> ParseThaxError {
+    Thax::from_notation(text, &ThaxConfig::default()).unwrap_err()
+}
+
+#[test]
+fn notation_errors_say_what_and_where() {
+    assert_eq!(
+        error("00000/00000 r0 0"),
+        ParseThaxError::FieldCount { found: 3 }
+    );
+    assert_eq!(
+        error("0000000000 r0 0 0"),
+        ParseThaxError::Sides {
+            found: "0000000000".into()
+        }
+    );
+    assert_eq!(
+        error("0000/00000 r0 0 0"),
+        ParseThaxError::SideLength {
+            seat: 0,
+            expected: 5,
+            found: "0000".into()
+        }
+    );
+    assert_eq!(
+        error("00000/00400 r0 0 0"),
+        ParseThaxError::Count {
+            seat: 1,
+            number: 3,
+            found: '4',
+            capacity: 3
+        }
+    );
+    assert!(matches!(
+        error("00000/00000 x0 0 0"),
+        ParseThaxError::Phase { .. }
+    ));
+    assert!(matches!(
+        error("00000/00000 r2 0 0"),
+        ParseThaxError::Phase { .. }
+    ));
+    assert!(matches!(
+        error("00000/00000 m0:3-7 0 1"),
+        ParseThaxError::Phase { .. }
+    ));
+    assert!(matches!(
+        error("00000/00000 oH01:7,8 0 2"),
+        ParseThaxError::Phase { .. }
+    ));
+    assert!(matches!(
+        error("00000/00000 oH0 0 0"),
+        ParseThaxError::Phase { .. }
+    ));
+    assert_eq!(
+        error("00000/00000 r0 -1 0"),
+        ParseThaxError::Pot { found: "-1".into() }
+    );
+    assert_eq!(
+        error("00000/00000 r0 0 +3"),
+        ParseThaxError::Rolls { found: "+3".into() }
+    );
+    let text = error("00000/00000 r0 0 x").to_string();
+    assert!(text.contains("roll count"), "{text}");
+}
+
+#[test]
+fn impossible_positions_are_refused() {
+    for text in [
+        "00000/00000 r0 1 0",     // a pot in Classic
+        "33333/00000 r1 0 20",    // a full side that has not won
+        "33332/00000 w0 0 20",    // a winner whose side is not full
+        "10000/00000 oH01 0 1",   // pieces during the roll-off
+        "00000/00000 m0:1-2 0 0", // a decision before any roll
+        "00000/00000 t 0 20",     // turn limit before max_rolls
+        "00000/00000 r0 0 1000",  // a roll after the guard
+        "00000/00000 d 0 5",      // a dead draw with an unlimited supply
+        "00000/00000 r0 0 1001",  // beyond max_rolls
+    ] {
+        assert!(
+            matches!(error(text), ParseThaxError::Inconsistent { .. }),
+            "{text} accepted"
+        );
+    }
+    let fixed = config(&[("first", "0")]);
+    assert!(Thax::from_notation("00000/00000 oH01 0 0", &fixed).is_err());
+    let limited = ThaxConfig::preset("thax-out-limited").unwrap();
+    assert!(
+        Thax::from_notation("33333/33320 r0 3 50", &limited).is_err(),
+        "31 pieces"
+    );
+    assert!(
+        Thax::from_notation("00000/00000 r0 16 50", &limited).is_err(),
+        "dead but not marked"
+    );
+    assert!(Thax::from_notation("00000/00000 d 16 50", &limited).is_ok());
+}
+
+#[test]
+fn alternate_display_draws_the_board() {
+    let picture = format!("{:#}", pos("31202/00120 m1:3-5 0 17"));
+    assert!(
+        picture.contains("seat 0  1[###] 2[#..] 3[##.] 4[...] 5[##.]  8/15"),
+        "{picture}"
+    );
+    assert!(
+        picture.contains("seat 1  1[...] 2[...] 3[#..] 4[##.] 5[...]  3/15"),
+        "{picture}"
+    );
+    assert!(picture.contains("seat 1 plays 3-5"), "{picture}");
+    assert_eq!(picture.lines().count(), 4);
+}
+
+#[cfg(feature = "serde")]
+mod serde {
+    use super::*;
+    use thax::ThaxMove;
+
+    #[test]
+    fn config_and_moves_serialize_as_readable_json() {
+        let config = config(&[
+            ("board", "1,2x2,3x3,4x4,5x5"),
+            ("supply", "30"),
+            ("first", "1"),
+        ]);
+        let json = serde_json::to_string(&config).unwrap();
+        assert!(json.contains("\"board\":\"1,2x2,3x3,4x4,5x5\""), "{json}");
+        assert_eq!(serde_json::from_str::<ThaxConfig>(&json).unwrap(), config);
+        let mv = ThaxMove::Take { from: 2, to: 3 };
+        assert_eq!(serde_json::to_string(&mv).unwrap(), "\"take 2>3\"");
+        assert!(serde_json::from_str::<ThaxMove>("\"take 2>7x\"").is_err());
+    }
+
+    #[test]
+    fn state_deserialization_validates_the_notation() {
+        let state = pos("31202/00120 m1:3-5 0 17");
+        let json = serde_json::to_string(&state).unwrap();
+        assert_eq!(serde_json::from_str::<Thax>(&json).unwrap(), state);
+        let forged = json.replace("31202/00120", "33333/33333");
+        assert!(serde_json::from_str::<Thax>(&forged).is_err());
+    }
+}
