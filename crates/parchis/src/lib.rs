@@ -1,3 +1,71 @@
-//! Parchís (Spanish ludo) rules engine for 2-4 players, the seed rules and a Spanish preset, with exact chance outcomes. Pure: no I/O, no RNG.
+//! Parchís (Spanish ludo) for 2–4 players: a pure rules engine with exact chance outcomes.
 //!
-//! (Work in progress.)
+//! The default [`Config`] follows the rules text this crate was written from literally
+//! (the *seed* rules); the `spanish` preset ([`Config::spanish`]) gives common Spanish
+//! play. Every difference is a named switch (see [`Config`] and
+//! [`Configure`](boardgame_core::Configure)). The full rule list, with the interpretation
+//! taken for each sentence and the test that checks it, is in `docs/rules/parchis.md`.
+//!
+//! # The game in brief
+//! - A 68-square track; Yellow, Blue, Red and Green come out on squares 5, 22, 39 and 56 and
+//!   turn into their private 7-square home columns after squares 68, 17, 34 and 51; the goal
+//!   is 71 steps from the exit. Twelve squares are safe.
+//! - One die. A roll-off (highest die, ties re-roll) picks the first player. A 5 must bring
+//!   a piece out of the nest when it can; a 6 rolls again, and moves 7 once no piece is in
+//!   the nest; a third 6 in a row sends the piece moved with the previous 6 home.
+//! - Capturing earns a 20-step bonus move, reaching the goal a 10-step one.
+//! - Two pieces of one colour on a safe square form a barrier nobody may land on or pass.
+//!
+//! [`Parchis`] implements [`Game`](boardgame_core::Game) in the explicit-chance model:
+//! the caller supplies every die roll as a chance outcome ([`Die`](boardgame_core::Die)).
+//! Moves ([`Move`]) name a square and a distance (`out`, `12+5`, `h3+2`, `12+20`, `pass`),
+//! never a piece index. The state's `Display` is a one-line notation that
+//! [`Game::from_notation`](boardgame_core::Game::from_notation) reads back (see
+//! [`notation`]); `{:#}` draws the board.
+//!
+//! # Example
+//!
+//! ```
+//! use boardgame_core::{Die, Game, Seat, Turn};
+//! use parchis::{Config, Move, Parchis};
+//!
+//! let mut game = Parchis::new(Config::seed(2))?; // Yellow (seat 0) and Red (seat 1)
+//! // Roll-off: Yellow rolls 3, Red rolls 6, so Red starts.
+//! game.apply_chance(Die::of(3))?;
+//! game.apply_chance(Die::of(6))?;
+//! assert_eq!(game.turn(), Turn::Chance);
+//! // Red rolls a 5: bringing a piece out is compulsory, and the only move.
+//! game.apply_chance(Die::of(5))?;
+//! assert_eq!(game.turn(), Turn::Player(Seat::new(1)));
+//! assert_eq!(game.legal_moves_vec(), [Move::Out]);
+//! game.play("out".parse()?)?;
+//! assert_eq!(game.to_string(), "n,n,n,n/-/n,n,n,39/- rY s0 l- f- e- n3");
+//! // The notation reads back to the same state.
+//! assert_eq!(Parchis::from_notation(&game.to_string(), game.config())?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Feature flags
+//! - `serde`: `Serialize`/`Deserialize` for [`Config`], [`Move`] (as its notation) and
+//!   [`Parchis`] (as its configuration plus notation, validated when read).
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod board;
+pub mod config;
+pub mod moves;
+pub mod notation;
+mod picture;
+mod state;
+
+pub use board::{Colour, Loc, ParseColourError, ParseLocError};
+pub use config::{
+    Barriers, ColourSet, Config, ExitCapture, Finish, ParseKeywordError, TripleSix, TurnOrder,
+};
+pub use moves::{Move, ParseMoveError};
+pub use notation::NotationError;
+pub use state::Parchis;

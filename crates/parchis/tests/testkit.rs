@@ -1,0 +1,74 @@
+//! The core conformance kit over seeded random games, for 2, 3 and 4 players in both
+//! presets and for the other rule switches.
+//!
+//! The default run plays 200 games per configuration; the full-size run (3000 games per
+//! configuration) is `cargo test -p parchis --release --test testkit -- --ignored`.
+
+use boardgame_core::testkit::Checker;
+use parchis::{Config, Parchis};
+
+const QUICK: u64 = 200;
+const FULL: u64 = 3000;
+const MAX_PLIES: u64 = 1_000_000;
+
+fn run(config: Config, games: u64) {
+    let mut checker = Checker::<Parchis>::new(config)
+        .seeds(0..games)
+        .max_plies(MAX_PLIES);
+    #[cfg(feature = "serde")]
+    {
+        checker = checker
+            .record_round_trip(|r| {
+                serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap()
+            })
+            .state_round_trip(|s| {
+                serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap()
+            });
+    }
+    let report = checker.run();
+    assert_eq!(report.games, games);
+    assert_eq!(
+        report.truncated, 0,
+        "the length guard ends games before the ply cap"
+    );
+    assert_eq!(report.finished, games);
+}
+
+#[test]
+fn testkit_seed_rules_two_players() {
+    run(Config::seed(2), QUICK);
+}
+
+#[test]
+fn testkit_seed_rules_three_players() {
+    run(Config::seed(3), QUICK);
+}
+
+#[test]
+fn testkit_seed_rules_four_players() {
+    run(Config::seed(4), QUICK);
+}
+
+#[test]
+fn testkit_spanish_two_players() {
+    run(Config::spanish(2), QUICK);
+}
+
+#[test]
+fn testkit_spanish_three_players() {
+    run(Config::spanish(3), QUICK);
+}
+
+#[test]
+fn testkit_spanish_four_players() {
+    run(Config::spanish(4), QUICK);
+}
+
+#[test]
+#[ignore = "full size: 3000 games per configuration; run with --release -- --ignored"]
+fn testkit_full_size_both_presets() {
+    for players in 2..=4 {
+        run(Config::seed(players), FULL);
+        run(Config::spanish(players), FULL);
+    }
+}
