@@ -1,0 +1,442 @@
+//! The game state: bitboards, side to move, counters, hash; move generation and
+//! copy-make.
+
+use core::fmt;
+
+use boardgame_core::{Outcome, Seat};
+
+use crate::bitboard::{Bitboard, JUMPS, NEIGHBOURS};
+use crate::color::Color;
+use crate::config::AtaxxConfig;
+use crate::moves::{Move, MoveBatch};
+use crate::square::Square;
+use crate::zobrist;
+
+/// An Ataxx position under a rules configuration.
+///
+/// Copy-make: the state is a few words (`Clone` copies them); [`play`](boardgame_core::Game::play)
+/// and friends change it in place. Equality and hashing compare everything, including the
+/// counters and the configuration; [`Ataxx::zobrist`] hashes the board and the side to move
+/// only, for transposition tables.
+///
+/// `Display` writes the FEN (`x5o/7/7/7/7/7/o5x x 0 1`); `{:#}` draws the board.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Ataxx {
+    pub(crate) pieces: [Bitboard; 2],
+    pub(crate) blocked: Bitboard,
+    pub(crate) hash: u64,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) side: Color,
+    pub(crate) config: AtaxxConfig,
+}
+
+/// Why the game is over, in order of precedence (the first that holds is reported).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameOver {
+    /// This side has no pieces left (the other side wins, unless it has none either).
+    NoPieces(Color),
+    /// No empty square is within distance 2 of any piece: neither side can move (a full
+    /// board, or every empty square walled off by blockers). The side with more pieces wins.
+    NoMoves,
+    /// The half-move clock reached 100 (with `ply_clock` on): a draw.
+    Clock,
+}
+
+/// Why [`Ataxx::from_bitboards`] refused a board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// A square is in two of the sets (`x`, `o`, blocked).
+    #[error("square {0} is claimed by two of x, o and blocked")]
+    Overlap(Square),
+    /// The fullmove number is 0 (it starts at 1).
+    #[error("the fullmove number starts at 1")]
+    ZeroFullmove,
+}
+
+impl Ataxx {
+    /// The start position `x5o/7/7/7/7/7/o5x x 0 1` under `config`: `x` on a7 and g1,
+    /// `o` on g7 and a1, `x` to move.
+    #[must_use]
+    pub fn start(config: AtaxxConfig) -> Ataxx {
+        let sq = |name: &str| name.parse::<Square>().expect("valid square");
+        let x = Bitboard::EMPTY.with(sq("a7")).with(sq("g1"));
+        let o = Bitboard::EMPTY.with(sq("g7")).with(sq("a1"));
+        Ataxx::from_bitboards(x, o, Bitboard::EMPTY, Color::X, config).expect("disjoint")
+    }
+
+    /// A position from its piece sets, with the half-move clock at 0 and move number 1.
+    ///
+    /// # Errors
+    /// [`SetupError::Overlap`] if a square is in two sets.
+    pub fn from_bitboards(
+        x: Bitboard,
+        o: Bitboard,
+        blocked: Bitboard,
+        side: Color,
+        config: AtaxxConfig,
+    ) -> Result<Ataxx, SetupError> {
+        Ataxx::from_parts([x, o], blocked, side, 0, 1, config)
+    }
+
+    pub(crate) fn from_parts(
+        pieces: [Bitboard; 2],
+        blocked: Bitboard,
+        side: Color,
+        halfmove: u16,
+        fullmove: u16,
+        config: AtaxxConfig,
+    ) -> Result<Ataxx, SetupError> {
+        let [x, o] = pieces;
+        let clash = (x & o) | (x & blocked) | (o & blocked);
+        if let Some(sq) = clash.first() {
+            return Err(SetupError::Overlap(sq));
+        }
+        if fullmove == 0 {
+            return Err(SetupError::ZeroFullmove);
+        }
+        let hash = zobrist::hash_of(pieces, blocked, side);
+        Ok(Ataxx {
+            pieces,
+            blocked,
+            hash,
+            halfmove,
+            fullmove,
+            side,
+            config,
+        })
+    }
+
+    /// The same position with other counters.
+    ///
+    /// # Errors
+    /// [`SetupError::ZeroFullmove`] if `fullmove` is 0.
+    pub fn with_counters(mut self, halfmove: u16, fullmove: u16) -> Result<Ataxx, SetupError> {
+        if fullmove == 0 {
+            return Err(SetupError::ZeroFullmove);
+        }
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+        Ok(self)
+    }
+
+    /// The pieces of `color`.
+    #[must_use]
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The blocked squares (`-` in FEN), which no piece can ever occupy.
+    #[must_use]
+    #[inline]
+    pub fn blocked(&self) -> Bitboard {
+        self.blocked
+    }
+
+    /// The empty squares (neither a piece nor blocked).
+    #[must_use]
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !(self.pieces[0] | self.pieces[1] | self.blocked)
+    }
+
+    /// The side to move (at a terminal position: the side that would move next).
+    #[must_use]
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Plies since the last clone (reset by a clone, +1 for a jump or a pass).
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number: starts at 1, +1 after every `o` turn (passes included).
+    #[must_use]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The rules this position is played under.
+    #[must_use]
+    pub fn rules(&self) -> AtaxxConfig {
+        self.config
+    }
+
+    /// The Zobrist hash of the pieces, blocked squares and side to move (not the counters),
+    /// kept up to date incrementally by every move.
+    #[must_use]
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist hash computed from scratch (equal to [`zobrist`](Ataxx::zobrist)).
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        zobrist::hash_of(self.pieces, self.blocked, self.side)
+    }
+
+    /// Whether the game is over, and why (see [`GameOver`] for the precedence).
+    #[must_use]
+    pub fn game_over(&self) -> Option<GameOver> {
+        let [x, o] = self.pieces;
+        if x.is_empty() {
+            return Some(GameOver::NoPieces(Color::X));
+        }
+        if o.is_empty() {
+            return Some(GameOver::NoPieces(Color::O));
+        }
+        if ((x | o).dilate2() & self.empty()).is_empty() {
+            return Some(GameOver::NoMoves);
+        }
+        if self.config.ply_clock && self.halfmove >= AtaxxConfig::CLOCK_LIMIT {
+            return Some(GameOver::Clock);
+        }
+        None
+    }
+
+    /// The result once the game is over: by piece count (more wins, equal draws) when a
+    /// side has no pieces or nobody can move; a draw when only the 100-ply clock ended it.
+    #[must_use]
+    pub fn result(&self) -> Option<Outcome> {
+        match self.game_over()? {
+            GameOver::Clock => Some(Outcome::draw(2)),
+            GameOver::NoPieces(_) | GameOver::NoMoves => {
+                let x = self.pieces[0].len();
+                let o = self.pieces[1].len();
+                Some(match x.cmp(&o) {
+                    core::cmp::Ordering::Greater => Outcome::win(2, Seat::new(0)),
+                    core::cmp::Ordering::Less => Outcome::win(2, Seat::new(1)),
+                    core::cmp::Ordering::Equal => Outcome::draw(2),
+                })
+            }
+        }
+    }
+
+    /// The pieces of `seat`'s side minus the opponent's: the greedy bot's one-ply
+    /// heuristic (higher is better for `seat`).
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    #[track_caller]
+    pub fn evaluation(&self, seat: Seat) -> i64 {
+        let color = Color::from_seat(seat).expect("ataxx has seats 0 and 1");
+        self.pieces(color).len() as i64 - self.pieces(!color).len() as i64
+    }
+
+    /// Where the side to move can clone to (ignores whether the game is over).
+    #[must_use]
+    #[inline]
+    pub fn singles(&self) -> Bitboard {
+        self.pieces[self.side.index()].dilate() & self.empty()
+    }
+
+    /// Where the piece on `from` can jump to (empty if `from` holds no piece of the side to
+    /// move; ignores whether the game is over).
+    #[must_use]
+    #[inline]
+    pub fn jumps_from(&self, from: Square) -> Bitboard {
+        if self.pieces[self.side.index()].contains(from) {
+            Bitboard(JUMPS[from.index()]) & self.empty()
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The fast generator: hands `f` the clones as one batch, then the jumps of each
+    /// piece (ascending origin) as one batch each, skipping empty batches; stops early when
+    /// `f` returns `true`, and then returns `true`. A forced pass and a finished game both
+    /// produce no batch: see [`must_pass`](Ataxx::must_pass).
+    pub fn generate_batches(&self, mut f: impl FnMut(MoveBatch) -> bool) -> bool {
+        if self.game_over().is_some() {
+            return false;
+        }
+        let empty = self.empty();
+        let us = self.pieces[self.side.index()];
+        let singles = us.dilate() & empty;
+        if !singles.is_empty()
+            && f(MoveBatch {
+                from: None,
+                to: singles,
+            })
+        {
+            return true;
+        }
+        for from in us {
+            let to = Bitboard(JUMPS[from.index()]) & empty;
+            if !to.is_empty()
+                && f(MoveBatch {
+                    from: Some(from),
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the only legal move is the pass (`0000`): the game is not over but the side
+    /// to move has no clone or jump.
+    #[must_use]
+    pub fn must_pass(&self) -> bool {
+        (self.pieces[self.side.index()].dilate2() & self.empty()).is_empty()
+            && self.game_over().is_none()
+    }
+
+    /// The number of legal moves (0 when the game is over, 1 for a forced pass), by
+    /// popcounts: no move is built.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        if self.game_over().is_some() {
+            return 0;
+        }
+        let empty = self.empty().0;
+        let us = self.pieces[self.side.index()].0;
+        match count_moves_of(us, empty) {
+            0 => 1,
+            n => n as usize,
+        }
+    }
+
+    /// Whether `mv` is legal here.
+    #[must_use]
+    pub fn is_legal_move(&self, mv: Move) -> bool {
+        if self.game_over().is_some() {
+            return false;
+        }
+        let empty = self.empty();
+        let us = self.pieces[self.side.index()];
+        match mv {
+            Move::Single(to) => {
+                empty.contains(to) && !(Bitboard(NEIGHBOURS[to.index()]) & us).is_empty()
+            }
+            Move::Double { from, to } => {
+                us.contains(from)
+                    && empty.contains(to)
+                    && Bitboard(JUMPS[from.index()]).contains(to)
+            }
+            Move::Pass => (us.dilate2() & empty).is_empty(),
+        }
+    }
+
+    /// Plays `mv` without checking it (copy-make: clone first to keep the old position).
+    ///
+    /// Flips every opponent piece next to the destination, empties a jump's origin, updates
+    /// the clocks, the side to move and the Zobrist hash.
+    ///
+    /// # Panics
+    /// Never for a legal move; for an illegal one the position becomes meaningless (but
+    /// stays memory-safe), and debug builds panic.
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) {
+        debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
+        let us = self.side.index();
+        let them = 1 - us;
+        match mv {
+            Move::Single(to) => {
+                self.land(us, them, to);
+                self.halfmove = 0;
+            }
+            Move::Double { from, to } => {
+                self.pieces[us].0 &= !(1 << from.index());
+                self.hash ^= zobrist::PIECE[us][from.index()];
+                self.land(us, them, to);
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
+            Move::Pass => self.halfmove = self.halfmove.saturating_add(1),
+        }
+        if self.side == Color::O {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::O_TO_MOVE;
+    }
+
+    #[inline]
+    fn land(&mut self, us: usize, them: usize, to: Square) {
+        let flips = NEIGHBOURS[to.index()] & self.pieces[them].0;
+        self.pieces[us].0 |= flips | (1 << to.index());
+        self.pieces[them].0 ^= flips;
+        self.hash ^= zobrist::PIECE[us][to.index()];
+        for sq in Bitboard(flips) {
+            self.hash ^= zobrist::FLIP[sq.index()];
+        }
+    }
+}
+
+/// Clones plus jumps for the side with pieces `us` on a board with empty squares `empty`.
+#[inline]
+pub(crate) fn count_moves_of(us: u64, empty: u64) -> u32 {
+    let mut count = (crate::bitboard::dilate1(us) & empty).count_ones();
+    let mut from = us;
+    while from != 0 {
+        count += (JUMPS[from.trailing_zeros() as usize] & empty).count_ones();
+        from &= from - 1;
+    }
+    count
+}
+
+impl Default for Ataxx {
+    /// The start position under the default rules.
+    fn default() -> Ataxx {
+        Ataxx::start(AtaxxConfig::default())
+    }
+}
+
+impl fmt::Debug for Ataxx {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ataxx")
+            .field("fen", &format_args!("{self}"))
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl Ataxx {
+    /// The piece (or blocker) on `sq`: `'x'`, `'o'`, `'-'` or `'.'` for an empty square.
+    #[must_use]
+    pub fn symbol_at(&self, sq: Square) -> char {
+        if self.pieces[0].contains(sq) {
+            'x'
+        } else if self.pieces[1].contains(sq) {
+            'o'
+        } else if self.blocked.contains(sq) {
+            '-'
+        } else {
+            '.'
+        }
+    }
+
+    pub(crate) fn write_picture(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "  +---------------+")?;
+        for rank in (0..7).rev() {
+            write!(f, "{} |", rank + 1)?;
+            for file in 0..7 {
+                let sq = Square::new(file, rank).expect("on the board");
+                write!(f, " {}", self.symbol_at(sq))?;
+            }
+            writeln!(f, " |")?;
+        }
+        writeln!(f, "  +---------------+")?;
+        writeln!(f, "    a b c d e f g")?;
+        let (x, o) = (self.pieces[0].len(), self.pieces[1].len());
+        write!(f, "x: {x}  o: {o}  ")?;
+        match self.game_over() {
+            None => write!(f, "{} to move", self.side)?,
+            Some(reason) => write!(f, "game over ({reason:?})")?,
+        }
+        write!(
+            f,
+            "  half-move clock {}  move {}",
+            self.halfmove, self.fullmove
+        )
+    }
+}
