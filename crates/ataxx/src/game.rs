@@ -12,22 +12,18 @@ use crate::fen::FenError;
 use crate::moves::Move;
 use crate::position::Ataxx;
 
-/// The most legal moves of any position: 8 × 49 / 2 clones-or-jumps would be a loose
-/// bound; the exact one is smaller.
+/// An upper bound on the legal moves of every constructible position: 289.
 ///
-/// Every move is a clone to an empty square (at most one per empty square, since clones are
-/// named by destination) or a jump from a piece to an empty square at distance 2. With `e`
-/// empty squares and `p = 49 - e - blocked` own pieces, clones ≤ e and jumps ≤ the number
-/// of (piece, empty) pairs at distance 2, which is at most 16·min(e, p) and at most the
-/// 2-ring edges of the 7×7 board between the two sets. An exhaustive search is out of
-/// reach, but the dense family of positions with two empty files and alternating piece
-/// files (the issue's `o1xx2x/2xx2x/2xx2x/x1xx2x/2xx2x/2xx2x/x1xx2x x 0 1`) reaches 194
-/// here (`tests/rules.rs::max_moves_covers_the_dense_capacity_position`), and random
-/// hill-climbing over boards in the tests never exceeds it. The jump graph of the board
-/// (pairs of squares at distance exactly 2) has 2·(sum over squares of |ring|)/2 = 544
-/// edges, and each empty square also adds at most one clone, so 544 + 49 = 593 bounds every
-/// constructible position; the capacity is set to that proven bound, rounded up.
-pub const MAX_MOVES: usize = 600;
+/// Proof: a clone is named by its destination, an empty square, so there are at most 49
+/// clones. A jump joins one of the mover's pieces to an empty square at distance exactly 2;
+/// each unordered pair of squares at distance 2 gives at most one jump (only one of the two
+/// squares can hold the mover's piece while the other is empty). The 7×7 board has 240 such
+/// pairs (the sum over squares of the 5×5 box minus the 3×3 box, 29² − 19² = 480, halved).
+/// So at most 49 + 240 = 289 moves (a pass only occurs alone). The densest position we know,
+/// `o1xx2x/2xx2x/2xx2x/x1xx2x/2xx2x/2xx2x/x1xx2x x 0 1`, has 194
+/// (`tests/rules.rs::max_moves_covers_the_dense_capacity_position`, which also recounts the
+/// 240 pairs).
+pub const MAX_MOVES: usize = 289;
 
 impl fmt::Display for Ataxx {
     /// The FEN; with `{:#}` a board picture for terminals.

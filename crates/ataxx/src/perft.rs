@@ -164,6 +164,15 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
         their_jumps += n;
         rest &= rest - 1;
     }
+    // For each of our pieces, the opponent pieces at distance 2 (which gain its square as
+    // a jump target when it jumps away).
+    let mut their_jumps_into = [0u8; 49];
+    let mut rest = us;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        their_jumps_into[sq] = (JUMPS[sq] & them).count_ones() as u8;
+        rest &= rest - 1;
+    }
     let our_clones = dilate1(us);
     let jumps_allowed = halfmove + 1 < limit;
     let mut total = 0u64;
@@ -196,9 +205,11 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
                 let from = froms.trailing_zeros() as usize;
                 let from_bit = 1u64 << from;
                 froms &= froms - 1;
-                let count = base
-                    + u32::from(their_reach & from_bit != 0)
-                    + (JUMPS[from] & them_after).count_ones();
+                let mut into = u32::from(their_jumps_into[from]);
+                if flips != 0 {
+                    into -= (JUMPS[from] & flips).count_ones();
+                }
+                let count = base + u32::from(their_reach & from_bit != 0) + into;
                 total += child_count(count, us_after ^ from_bit, empty_after | from_bit);
             }
         }
