@@ -189,8 +189,8 @@ impl Loc {
             Loc::Goal => Some(GOAL),
             Loc::Home(h) if h >= 1 && h <= HOME_LEN => Some(ENTRY + h),
             Loc::Track(s) if s >= 1 && s <= TRACK_LEN => {
-                let exit = colour.exit_square();
-                Some((s + TRACK_LEN - exit) % TRACK_LEN + 1)
+                let p = (s + TRACK_LEN - colour.exit_square()) % TRACK_LEN + 1;
+                if p <= ENTRY { Some(p) } else { None }
             }
             _ => None,
         }
@@ -275,6 +275,9 @@ mod tests {
             for p in 0..=GOAL {
                 assert_eq!(Loc::of(colour, p).progress(colour), Some(p));
             }
+            // The squares after the entry are never reached by this colour.
+            let beyond = colour.entry_square() % TRACK_LEN + 1;
+            assert_eq!(Loc::Track(beyond).progress(colour), None);
         }
     }
 }

@@ -228,7 +228,6 @@ impl<'de> serde::Deserialize<'de> for ColourSet {
 /// [`Configure`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
 pub struct Config {
     /// Players, 2..=4 (setting `players`).
     pub players: usize,

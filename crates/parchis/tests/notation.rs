@@ -1,0 +1,173 @@
+//! The state notation, the move notation and the board picture.
+
+mod common;
+
+use boardgame_core::{Game, Seat};
+use common::at;
+use parchis::{Colour, Config, Loc, Move, NotationError, Parchis};
+
+#[test]
+fn initial_notation() {
+    let state = Parchis::new(Config::seed(4)).unwrap();
+    assert_eq!(
+        state.to_string(),
+        "n,n,n,n/n,n,n,n/n,n,n,n/n,n,n,n oH0123 s0 l- f- e- n0"
+    );
+    let state = Parchis::new(Config::seed(2)).unwrap();
+    assert_eq!(state.to_string(), "n,n,n,n/-/n,n,n,n/- oH01 s0 l- f- e- n0");
+}
+
+#[test]
+fn notation_round_trips_and_sorts_pieces() {
+    let state = at(
+        Config::seed(2),
+        "20,n,h3,5/-/n,g,n,40/- bR20 s1 l40 f- e- n77",
+    );
+    assert_eq!(
+        state.to_string(),
+        "n,5,20,h3/-/n,n,40,g/- bR20 s1 l40 f- e- n77"
+    );
+    assert_eq!(
+        state.pieces(Colour::Yellow).unwrap(),
+        [Loc::Nest, Loc::Track(5), Loc::Track(20), Loc::Home(3)]
+    );
+    assert_eq!(state.seat_to_play(), Some(Seat::new(1)));
+    let text = "n,n,n,n/n,n,n,5/n,n,n,5/n,n,n,n mY5 s0 l- f- eYB n20";
+    assert_eq!(at(Config::spanish(4), text).to_string(), text);
+}
+
+#[test]
+fn from_str_uses_the_default_rules_for_the_colours_given() {
+    let state: Parchis = "n,n,n,12/-/-/n,n,n,60 rG s0 l- f- e- n5".parse().unwrap();
+    assert_eq!(state.colours(), [Colour::Yellow, Colour::Green]);
+    assert_eq!(
+        *state.config(),
+        Config::seed(2).with_colours(parchis::ColourSet::of(&[Colour::Yellow, Colour::Green]))
+    );
+}
+
+#[test]
+fn notation_errors_say_what_and_where() {
+    let config = Config::seed(2);
+    let err = |text: &str| Parchis::from_notation(text, &config).unwrap_err();
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- rY"),
+        NotationError::FieldCount { found: 2 }
+    ));
+    assert!(matches!(
+        err("n,n,n/-/n,n,n,n/- rY s0 l- f- e- n0"),
+        NotationError::Pieces {
+            colour: Colour::Yellow,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/n,n,n,n/n,n,n,n/- rY s0 l- f- e- n0"),
+        NotationError::Pieces {
+            colour: Colour::Blue,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("n,n,n,3/-/n,n,n,n/- rY s0 l- f- e- n0"),
+        NotationError::Pieces { .. }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- rB s0 l- f- e- n0"),
+        NotationError::Field { field: 2, .. }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- mY7 s0 l- f- e- n0"),
+        NotationError::Field { field: 2, .. }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- rY s3 l- f- e- n0"),
+        NotationError::Field { field: 3, .. }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- rY s1 l9 f- e- n0"),
+        NotationError::Field { field: 4, .. }
+    ));
+    assert!(matches!(
+        err("n,n,n,n/-/n,n,n,n/- rY s0 l- f- e- n"),
+        NotationError::Field { field: 7, .. }
+    ));
+    // Impossible positions for the rules in force.
+    let position = |text: &str| matches!(err(text), NotationError::Position { .. });
+    assert!(
+        position("n,n,n,10/-/n,n,n,10/- rY s0 l- f- e- n0"),
+        "two colours on a square"
+    );
+    assert!(
+        position("n,12,12,12/-/n,n,n,n/- rY s0 l- f- e- n0"),
+        "three on a safe square"
+    );
+    assert!(
+        position("g,g,g,g/-/n,n,n,n/- rY s0 l- f- e- n0"),
+        "finished but not listed"
+    );
+    assert!(
+        position("n,n,n,n/-/n,n,n,n/- mY6 s0 l- f- e- n0"),
+        "a six without sixes"
+    );
+    let spanish = Config::spanish(4);
+    let missing_order = "n,n,n,n/n,n,n,5/n,n,n,5/n,n,n,n mY5 s0 l- f- e- n20";
+    assert!(matches!(
+        Parchis::from_notation(missing_order, &spanish),
+        Err(NotationError::Position { .. })
+    ));
+    // Errors display the field.
+    let message = err("n,n,n,n/-/n,n,n,n/- rY s9 l- f- e- n0").to_string();
+    assert!(message.contains("field 3"), "{message}");
+}
+
+#[test]
+fn moves_name_a_square_and_a_distance() {
+    for text in ["out", "pass", "12+5", "h3+2", "12+20", "h1+10", "5+7"] {
+        assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+    }
+    assert_eq!(
+        "12+5".parse::<Move>().unwrap(),
+        Move::Advance {
+            from: Loc::Track(12),
+            distance: 5
+        }
+    );
+    for text in [
+        "", "12", "+5", "0+1", "69+1", "h0+1", "h8+1", "n+5", "g+1", "12+0", "12+x",
+    ] {
+        assert!(text.parse::<Move>().is_err(), "{text}");
+    }
+}
+
+#[test]
+fn alternate_display_draws_the_cross() {
+    let state = at(Config::seed(2), "n,5,5,h3/-/n,n,n,40/- mY4 s0 l- f- e- n9");
+    let picture = format!("{state:#}");
+    assert!(picture.contains("Y nest: 1"), "{picture}");
+    assert!(picture.contains("R nest: 3"), "{picture}");
+    assert!(picture.contains("YY"), "{picture}");
+    assert!(picture.contains("yellow to move a 4"), "{picture}");
+    assert!(picture.ends_with(&state.to_string()), "{picture}");
+    // 19 board rows, a status line and the notation.
+    assert_eq!(picture.lines().count(), 21, "{picture}");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_config_moves_and_states() {
+    let config = Config::spanish(3);
+    let json = serde_json::to_string(&config).unwrap();
+    assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), config);
+    let mv: Move = "h3+2".parse().unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"h3+2\"");
+    let state = at(
+        Config::seed(2),
+        "n,5,20,h3/-/n,n,40,g/- bR20 s1 l40 f- e- n77",
+    );
+    let json = serde_json::to_string(&state).unwrap();
+    assert_eq!(serde_json::from_str::<Parchis>(&json).unwrap(), state);
+    // Deserialising validates.
+    let bad = json.replace("n,5,20,h3", "n,40,20,h3");
+    assert!(serde_json::from_str::<Parchis>(&bad).is_err());
+}
