@@ -1,3 +1,74 @@
-//! Cờ cá ngựa (Vietnamese ludo) rules engine on a data-described board, with exact chance outcomes. Pure: no I/O, no RNG.
+//! Cờ cá ngựa (Vietnamese ludo) rules engine on a data-described board, with exact chance
+//! outcomes. Pure: no I/O, no RNG.
 //!
-//! (Work in progress.)
+//! The rules are the seed text of issue 6 (`docs/rules/co-ca-ngua.md` quotes it sentence by
+//! sentence with the test for each): 2–4 players, 2 pieces each, one die. The lowest
+//! roll-off starts (core's [`RollOff`](boardgame_core::RollOff), ties re-roll); play goes
+//! clockwise. A 5 brings a piece out (compulsory, unless an own piece holds the exit; onto
+//! another player's piece it captures). Moves are exact; a 6 rolls again, and counts as 7
+//! once no piece is in the nest; a third 6 in a row sends the piece moved last home unless
+//! it is in the safe area. Landing on another player's piece outside the safe area captures
+//! it. The safe area has two entrances: the lane mouth `M` after a full lap (a move may end
+//! there but not pass it), and the shortcut arrow from the own circle `K` to `D`, from where
+//! the piece is pushed on to the inner ring. On the inner ring a piece goes once round
+//! (exact roll back to its arrow square), cannot pass another player's piece (it stops just
+//! before), then goes 2 squares to the centre (exact roll). Both pieces in the centre win.
+//!
+//! The board is data: a [`Layout`] of numbers (48-square track, 12 between exits, shortcut
+//! at 41, mouth at 47, exit on a 5, lane of 5, ring of 8, spoke of 1) validated into a
+//! [`Board`] graph with per-colour path tables. Every reading of the text is a switch on
+//! [`Config`] (see [`Configure`](boardgame_core::Configure) for setting them by name).
+//!
+//! # Example
+//!
+//! ```
+//! use boardgame_core::{Die, Game, Turn};
+//! use co_ca_ngua::{CoCaNgua, Config, Move};
+//!
+//! let mut game = CoCaNgua::new(Config::default())?;
+//! // The roll-off: lowest roll starts.
+//! game.apply_chance(Die::of(4))?; // seat 0
+//! game.apply_chance(Die::of(2))?; // seat 1 starts
+//! game.apply_chance(Die::of(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
+//! assert_eq!(game.legal_moves_vec(), [Move::Exit]);
+//! game.play(Move::Exit)?;
+//! game.apply_chance(Die::of(3))?; // seat 0 has nothing out: it must pass
+//! assert_eq!(game.legal_moves_vec(), [Move::Pass]);
+//! game.play(Move::Pass)?;
+//! game.apply_chance(Die::of(4))?;
+//! let advance: Move = "T24+4".parse()?; // seat 1 plays colour 2, whose exit is T24
+//! game.play(advance)?;
+//! assert_eq!(game.to_string(), "0,0/0,5 r0 t0.0 n5");
+//! assert_eq!(game.turn(), Turn::Chance);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Notation
+//! - Moves: `exit`, `T17+5` (square and steps), `T36+5>D` (the same, then the shortcut),
+//!   `pass` ([`Move`]).
+//! - Chance outcomes: the die, `1`..`6`.
+//! - States: `0,5/1,0 …` one line (see [`notation`]); `{:#}` draws the board.
+//!
+//! # Feature flags
+//! - `serde`: `Serialize`/`Deserialize` for the configuration, moves (as notation) and
+//!   states (as configuration plus notation, validated on the way in).
+
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod board;
+mod config;
+mod moves;
+pub mod notation;
+mod picture;
+mod state;
+
+pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
+pub use config::{Config, ExitCapture, RingBlock, Seating};
+pub use moves::{Move, ParseMoveError};
+pub use notation::ParseStateError;
+pub use state::CoCaNgua;

@@ -1,0 +1,399 @@
+//! The rules configuration: seat count, every rule choice as a switch, the length guard and
+//! the board layout.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+use core::str::FromStr;
+
+use boardgame_core::Configure;
+use boardgame_core::settings::{
+    Preset, Setting, SettingError, parse_value, unknown_key, unknown_preset,
+};
+
+use crate::board::Layout;
+
+/// Which colours two players take.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Seating {
+    /// Opposite colours 0 and 2 (default).
+    #[default]
+    Opposite,
+    /// Neighbouring colours 0 and 1.
+    Adjacent,
+}
+
+/// What a 5 does when the exit square holds another player's piece.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ExitCapture {
+    /// The exit captures the piece, and stays compulsory (default: "may" read as permission).
+    #[default]
+    Capture,
+    /// The exit captures the piece but is not compulsory ("may" read as a choice).
+    Optional,
+    /// Another player's piece blocks the exit like an own piece.
+    Blocked,
+}
+
+/// What a move on the inner ring does when another player's piece is in the way.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum RingBlock {
+    /// The move stops on the square just before that piece (default, the text's reading).
+    #[default]
+    Cut,
+    /// The move is illegal.
+    Illegal,
+}
+
+macro_rules! text_enum {
+    ($ty:ident, $expected:literal, $($variant:ident => $name:literal),+) => {
+        impl $ty {
+            /// The accepted names, as listed in the setting.
+            pub const VALUES: &'static str = $expected;
+        }
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(match self { $($ty::$variant => $name),+ })
+            }
+        }
+        impl FromStr for $ty {
+            type Err = ();
+            fn from_str(s: &str) -> Result<$ty, ()> {
+                match s { $($name => Ok($ty::$variant),)+ _ => Err(()) }
+            }
+        }
+    };
+}
+
+text_enum!(Seating, "opposite|adjacent", Opposite => "opposite", Adjacent => "adjacent");
+text_enum!(ExitCapture, "capture|optional|blocked", Capture => "capture", Optional => "optional", Blocked => "blocked");
+text_enum!(RingBlock, "cut|illegal", Cut => "cut", Illegal => "illegal");
+
+/// The rules of a game of cờ cá ngựa. [`Config::default`] is the seed text as the issue reads
+/// it; each field is one switch (see `docs/rules/co-ca-ngua.md` for the rule each one
+/// implements and the test that checks it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Config {
+    /// Players, 2..=4 (`players`).
+    pub players: u8,
+    /// Colours of a two-player game (`seating`).
+    pub seating: Seating,
+    /// A 5 must bring a piece out while one is in the nest (`compulsory_exit`).
+    pub compulsory_exit: bool,
+    /// What exiting onto another player's piece does (`exit_capture`).
+    pub exit_capture: ExitCapture,
+    /// A 6 gives another roll even when no move was possible (`six_after_pass`).
+    pub six_after_pass: bool,
+    /// A 6 counts as 7 once none of the player's pieces is in the nest (`six_as_seven`).
+    pub six_as_seven: bool,
+    /// The third 6 in a row sends the piece moved last in the turn home (`triple_six`).
+    pub triple_six: bool,
+    /// The shortcut arrow `K` → `D` may be taken (`shortcut`).
+    pub shortcut: bool,
+    /// Blocked moves on the inner ring (`ring_block`).
+    pub ring_block: RingBlock,
+    /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
+    /// 0 = no guard).
+    pub max_rolls: u32,
+    /// The board.
+    pub layout: Layout,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            players: 2,
+            seating: Seating::Opposite,
+            compulsory_exit: true,
+            exit_capture: ExitCapture::Capture,
+            six_after_pass: true,
+            six_as_seven: true,
+            triple_six: true,
+            shortcut: true,
+            ring_block: RingBlock::Cut,
+            max_rolls: 2_000,
+            layout: Layout::default(),
+        }
+    }
+}
+
+impl Config {
+    /// The default rules for `players` players (not checked: [`crate::CoCaNgua::new`] does).
+    #[must_use]
+    pub fn with_players(players: u8) -> Config {
+        Config {
+            players,
+            ..Config::default()
+        }
+    }
+
+    /// The colour (0..4, clockwise) of each seat.
+    #[must_use]
+    pub fn colours(&self) -> [u8; 4] {
+        match (self.players, self.seating) {
+            (2, Seating::Opposite) => [0, 2, 0, 0],
+            _ => [0, 1, 2, 3],
+        }
+    }
+}
+
+const SETTINGS: &[Setting] = &[
+    Setting {
+        key: "players",
+        default: "2",
+        values: "2..=4",
+        help: "number of players",
+    },
+    Setting {
+        key: "seating",
+        default: "opposite",
+        values: Seating::VALUES,
+        help: "colours of a two-player game",
+    },
+    Setting {
+        key: "compulsory_exit",
+        default: "true",
+        values: "true|false",
+        help: "a 5 must bring a piece out while one is in the nest",
+    },
+    Setting {
+        key: "exit_capture",
+        default: "capture",
+        values: ExitCapture::VALUES,
+        help: "exiting onto another player's piece: capture it, capture optionally, or be blocked",
+    },
+    Setting {
+        key: "six_after_pass",
+        default: "true",
+        values: "true|false",
+        help: "a 6 gives another roll even if no move was possible",
+    },
+    Setting {
+        key: "six_as_seven",
+        default: "true",
+        values: "true|false",
+        help: "a 6 counts as 7 when no piece is in the nest",
+    },
+    Setting {
+        key: "triple_six",
+        default: "true",
+        values: "true|false",
+        help: "a third 6 in a row sends the piece moved last home (unless in the safe area)",
+    },
+    Setting {
+        key: "shortcut",
+        default: "true",
+        values: "true|false",
+        help: "the shortcut arrow K -> D may be taken",
+    },
+    Setting {
+        key: "ring_block",
+        default: "cut",
+        values: RingBlock::VALUES,
+        help: "a ring move reaching another player's piece stops before it, or is illegal",
+    },
+    Setting {
+        key: "max_rolls",
+        default: "2000",
+        values: "0..=4294967295 (0 = no guard)",
+        help: "length guard: draw once this many rolls have been made",
+    },
+    Setting {
+        key: "track_len",
+        default: "48",
+        values: "4..=117",
+        help: "board: squares on the outer track",
+    },
+    Setting {
+        key: "quadrant",
+        default: "12",
+        values: "1..=track_len/4",
+        help: "board: track squares between exits",
+    },
+    Setting {
+        key: "exit_roll",
+        default: "5",
+        values: "1..=6",
+        help: "board: the roll that leaves the nest",
+    },
+    Setting {
+        key: "shortcut_at",
+        default: "41",
+        values: "1..mouth_at",
+        help: "board: steps from the exit to the shortcut circle K",
+    },
+    Setting {
+        key: "mouth_at",
+        default: "47",
+        values: "1..track_len",
+        help: "board: steps from the exit to the lane mouth M",
+    },
+    Setting {
+        key: "lane_len",
+        default: "5",
+        values: "1..",
+        help: "board: squares in a private lane",
+    },
+    Setting {
+        key: "ring_len",
+        default: "8",
+        values: "4, 8, 12, ...",
+        help: "board: squares on the inner ring",
+    },
+    Setting {
+        key: "spoke_len",
+        default: "1",
+        values: "0..",
+        help: "board: squares between the ring and the centre",
+    },
+];
+
+const PRESETS: &[Preset] = &[
+    Preset {
+        name: "default",
+        help: "the seed text as read in issue 6 (2 players, opposite colours)",
+    },
+    Preset {
+        name: "plain",
+        help: "house rules off: a 6 stays 6, no triple-six penalty, no shortcut, no roll after a passed 6",
+    },
+];
+
+fn parse_bool(key: &str, value: &str) -> Result<bool, SettingError> {
+    parse_value(key, value, "true|false")
+}
+
+fn parse_text<T: FromStr>(
+    key: &str,
+    value: &str,
+    expected: &'static str,
+) -> Result<T, SettingError> {
+    value.parse().map_err(|_| SettingError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        expected,
+    })
+}
+
+impl Configure for Config {
+    const SETTINGS: &'static [Setting] = SETTINGS;
+    const PRESETS: &'static [Preset] = PRESETS;
+
+    fn preset(name: &str) -> Result<Config, SettingError> {
+        match name {
+            "default" => Ok(Config::default()),
+            "plain" => Ok(Config {
+                six_as_seven: false,
+                triple_six: false,
+                shortcut: false,
+                six_after_pass: false,
+                ..Config::default()
+            }),
+            _ => Err(unknown_preset::<Config>(name)),
+        }
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        let layout = &mut self.layout;
+        match key {
+            "players" => self.players = parse_value(key, value, "2..=4")?,
+            "seating" => self.seating = parse_text(key, value, Seating::VALUES)?,
+            "compulsory_exit" => self.compulsory_exit = parse_bool(key, value)?,
+            "exit_capture" => self.exit_capture = parse_text(key, value, ExitCapture::VALUES)?,
+            "six_after_pass" => self.six_after_pass = parse_bool(key, value)?,
+            "six_as_seven" => self.six_as_seven = parse_bool(key, value)?,
+            "triple_six" => self.triple_six = parse_bool(key, value)?,
+            "shortcut" => self.shortcut = parse_bool(key, value)?,
+            "ring_block" => self.ring_block = parse_text(key, value, RingBlock::VALUES)?,
+            "max_rolls" => {
+                self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
+            }
+            "track_len" => layout.track_len = parse_value(key, value, "a number of squares")?,
+            "quadrant" => layout.quadrant = parse_value(key, value, "a number of squares")?,
+            "exit_roll" => layout.exit_roll = parse_value(key, value, "1..=6")?,
+            "shortcut_at" => layout.shortcut_at = parse_value(key, value, "a number of steps")?,
+            "mouth_at" => layout.mouth_at = parse_value(key, value, "a number of steps")?,
+            "lane_len" => layout.lane_len = parse_value(key, value, "a number of squares")?,
+            "ring_len" => layout.ring_len = parse_value(key, value, "a multiple of 4")?,
+            "spoke_len" => layout.spoke_len = parse_value(key, value, "a number of squares")?,
+            _ => return Err(unknown_key::<Config>(key)),
+        }
+        Ok(())
+    }
+
+    fn value(&self, key: &str) -> Option<String> {
+        let l = &self.layout;
+        Some(match key {
+            "players" => self.players.to_string(),
+            "seating" => self.seating.to_string(),
+            "compulsory_exit" => self.compulsory_exit.to_string(),
+            "exit_capture" => self.exit_capture.to_string(),
+            "six_after_pass" => self.six_after_pass.to_string(),
+            "six_as_seven" => self.six_as_seven.to_string(),
+            "triple_six" => self.triple_six.to_string(),
+            "shortcut" => self.shortcut.to_string(),
+            "ring_block" => self.ring_block.to_string(),
+            "max_rolls" => self.max_rolls.to_string(),
+            "track_len" => l.track_len.to_string(),
+            "quadrant" => l.quadrant.to_string(),
+            "exit_roll" => l.exit_roll.to_string(),
+            "shortcut_at" => l.shortcut_at.to_string(),
+            "mouth_at" => l.mouth_at.to_string(),
+            "lane_len" => l.lane_len.to_string(),
+            "ring_len" => l.ring_len.to_string(),
+            "spoke_len" => l.spoke_len.to_string(),
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_setting_reads_back_its_default() {
+        let config = Config::default();
+        for setting in Config::SETTINGS {
+            assert_eq!(
+                config.value(setting.key).as_deref(),
+                Some(setting.default),
+                "{}",
+                setting.key
+            );
+            let mut copy = config;
+            copy.set(setting.key, setting.default).unwrap();
+            assert_eq!(copy, config);
+        }
+    }
+
+    #[test]
+    fn settings_reject_bad_keys_values_and_presets() {
+        let mut config = Config::default();
+        assert!(matches!(
+            config.set("nope", "1"),
+            Err(SettingError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            config.set("ring_block", "maybe"),
+            Err(SettingError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Config::preset("nope"),
+            Err(SettingError::UnknownPreset { .. })
+        ));
+        config.set("exit_capture", "blocked").unwrap();
+        assert_eq!(config.exit_capture, ExitCapture::Blocked);
+        assert_eq!(
+            Config::preset(Config::PRESETS[0].name),
+            Ok(Config::default())
+        );
+    }
+}

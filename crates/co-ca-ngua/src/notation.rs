@@ -1,0 +1,313 @@
+//! The one-line state notation: `Display` writes it, [`parse`] (through
+//! `Game::from_notation` and `FromStr`) reads and validates it.
+//!
+//! Four fields separated by single spaces:
+//! 1. pieces: per seat, in seat order, the progress of its two pieces lower first, `a,b`,
+//!    seats separated by `/` (0 = nest, 1 = exit square, `end` = centre);
+//! 2. phase: `o` and the roll-off in core's [`RollOff`] notation (`oL01:3`), `r<seat>` (the
+//!    seat rolls), `m<seat><die>` (the seat moves with that die), `w<seat>` (won), `d`
+//!    (drawn by the length guard);
+//! 3. turn: `t<sixes>.<last>`: sixes rolled in a row in this turn and the progress of the
+//!    piece moved last in it (0 = none);
+//! 4. rolls: `n<rolls>`, chance outcomes so far.
+//!
+//! Example: `0,0/0,0 oL01 t0.0 n0` is the start of a two-player game.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+use core::str::FromStr;
+
+use boardgame_core::{Die, Game, RollOff, RollOffRule, Seat};
+
+use crate::config::Config;
+use crate::state::{CoCaNgua, Phase};
+
+/// The text is not a valid state line (see the [module docs](self)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid cờ cá ngựa state {text:?}: {field}: {reason}")]
+pub struct ParseStateError {
+    /// The whole text.
+    pub text: String,
+    /// The field at fault: `layout`, `config`, `pieces`, `phase`, `turn`, `rolls` or
+    /// `position` (fields that parse but contradict each other).
+    pub field: &'static str,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for CoCaNgua {
+    /// The one-line notation, or with `{:#}` a picture of the board.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return crate::picture::draw(self, f);
+        }
+        for (s, [a, b]) in self.pieces.iter().take(self.num_seats()).enumerate() {
+            if s > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{a},{b}")?;
+        }
+        match self.phase {
+            Phase::RollOff(r) => write!(f, " o{r}")?,
+            Phase::Roll(seat) => write!(f, " r{seat}")?,
+            Phase::Move(seat, die) => write!(f, " m{seat}{die}")?,
+            Phase::Won(seat) => write!(f, " w{seat}")?,
+            Phase::Drawn => f.write_str(" d")?,
+        }
+        write!(f, " t{}.{} n{}", self.sixes, self.last_moved, self.rolls)
+    }
+}
+
+impl FromStr for CoCaNgua {
+    type Err = ParseStateError;
+    /// Parses under the default [`Config`].
+    fn from_str(s: &str) -> Result<CoCaNgua, ParseStateError> {
+        parse(s, &Config::default())
+    }
+}
+
+fn number<T: FromStr>(text: &str) -> Option<T> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text.len() == 1 || !text.starts_with('0'));
+    if canonical { text.parse().ok() } else { None }
+}
+
+/// Parses and validates `text` under `config`.
+pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateError> {
+    let fail = |field, reason: &str| ParseStateError {
+        text: text.into(),
+        field,
+        reason: reason.into(),
+    };
+    let mut state = CoCaNgua::build(*config).map_err(|e| ParseStateError {
+        text: text.into(),
+        field: "config",
+        reason: e.to_string(),
+    })?;
+    let n = state.num_seats();
+    let end = state.board.end();
+    let fields: alloc::vec::Vec<&str> = text.split(' ').collect();
+    let [pieces, phase, turn, rolls] = fields[..] else {
+        return Err(fail(
+            "layout",
+            "expected 4 fields separated by single spaces: pieces phase turn rolls",
+        ));
+    };
+
+    // Pieces.
+    let seats: alloc::vec::Vec<&str> = pieces.split('/').collect();
+    if seats.len() != n {
+        return Err(fail(
+            "pieces",
+            &alloc::format!("expected {n} seats separated by '/'"),
+        ));
+    }
+    for (s, seat) in seats.iter().enumerate() {
+        let (a, b) = seat
+            .split_once(',')
+            .ok_or_else(|| fail("pieces", "expected two pieces `a,b` per seat"))?;
+        let progress = |t: &str| {
+            number::<u8>(t).filter(|&p| p <= end).ok_or_else(|| {
+                fail(
+                    "pieces",
+                    &alloc::format!("expected a progress 0..={end} for seat {s}"),
+                )
+            })
+        };
+        let (a, b) = (progress(a)?, progress(b)?);
+        if a > b {
+            return Err(fail("pieces", "a seat's pieces are written lower first"));
+        }
+        state.pieces[s] = [a, b];
+    }
+
+    // Phase.
+    let mut chars = phase.chars();
+    let kind = chars.next();
+    let rest = chars.as_str();
+    let seat_of = |t: &str| {
+        number::<usize>(t)
+            .filter(|&i| i < n)
+            .map(Seat::new)
+            .ok_or_else(|| fail("phase", "expected a seat at the table"))
+    };
+    state.phase = match kind {
+        Some('o') => {
+            let roll_off = RollOff::from_str(rest).map_err(|e| fail("phase", &e.to_string()))?;
+            if roll_off.rule() != RollOffRule::Lowest {
+                return Err(fail("phase", "the roll-off is lowest-starts (L)"));
+            }
+            if roll_off.contenders().any(|s| s.index() >= n) || roll_off.roller().is_none() {
+                return Err(fail(
+                    "phase",
+                    "the roll-off names a seat not at the table, or is decided",
+                ));
+            }
+            Phase::RollOff(roll_off)
+        }
+        Some('r') => Phase::Roll(seat_of(rest)?),
+        Some('w') => Phase::Won(seat_of(rest)?),
+        Some('d') if rest.is_empty() => Phase::Drawn,
+        Some('m') if rest.len() == 2 => {
+            let die = rest[1..]
+                .parse::<Die>()
+                .map_err(|_| fail("phase", "expected a die 1..=6"))?;
+            Phase::Move(seat_of(&rest[..1])?, die)
+        }
+        _ => {
+            return Err(fail(
+                "phase",
+                "expected o<roll-off>, r<seat>, m<seat><die>, w<seat> or d",
+            ));
+        }
+    };
+
+    // Turn and rolls.
+    let (sixes, last) = turn
+        .strip_prefix('t')
+        .and_then(|t| t.split_once('.'))
+        .and_then(|(a, b)| Some((number::<u8>(a)?, number::<u8>(b)?)))
+        .ok_or_else(|| fail("turn", "expected t<sixes>.<last moved>"))?;
+    state.sixes = sixes;
+    state.last_moved = last;
+    state.rolls = rolls
+        .strip_prefix('n')
+        .and_then(number::<u32>)
+        .ok_or_else(|| fail("rolls", "expected n<rolls>"))?;
+
+    check_position(&state).map_err(|reason| fail("position", reason))?;
+    Ok(state)
+}
+
+/// Whether the parsed fields describe a position the rules can reach.
+fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
+    let board = &*state.board;
+    let n = state.num_seats();
+    let end = board.end();
+    let config = &state.config;
+    let finished = |s: usize| state.pieces[s] == [end, end];
+
+    // Occupancy: two seats share a square only in the centre; one seat cannot have both
+    // pieces on its exit square.
+    for s in 0..n {
+        let colour = usize::from(state.colours[s]);
+        if state.pieces[s] == [1, 1] {
+            return Err("two pieces of one seat on its exit square");
+        }
+        for &p in &state.pieces[s] {
+            if p == 0 || p == end {
+                continue;
+            }
+            let square = board.square(colour, p);
+            for t in (s + 1)..n {
+                let c = usize::from(state.colours[t]);
+                if state.pieces[t]
+                    .iter()
+                    .any(|&q| q != 0 && q != end && board.square(c, q) == square)
+                {
+                    return Err("two seats' pieces share a square outside the centre");
+                }
+            }
+        }
+    }
+
+    let winners = (0..n).filter(|&s| finished(s)).count();
+    let guard_hit = config.max_rolls != 0 && state.rolls >= config.max_rolls;
+    let (sixes, last) = (state.sixes, state.last_moved);
+    if !config.triple_six && (sixes != 0 || last != 0) {
+        return Err("sixes and the last moved piece are only tracked under triple_six");
+    }
+    if sixes > 2 {
+        return Err("at most 2 sixes in a row are pending (the third ends the turn)");
+    }
+    if config.max_rolls != 0 && state.rolls > config.max_rolls {
+        return Err("more rolls than max_rolls");
+    }
+    match state.phase {
+        Phase::Won(seat) => {
+            if !finished(seat.index()) || winners != 1 {
+                return Err("the winner must be the one seat with both pieces in the centre");
+            }
+            if sixes != 0 || last != 0 {
+                return Err("a finished game has no turn in progress");
+            }
+            return Ok(());
+        }
+        Phase::Drawn => {
+            if !guard_hit || winners != 0 || sixes != 0 || last != 0 {
+                return Err("a drawn game ends at max_rolls with nobody finished");
+            }
+            return Ok(());
+        }
+        _ if winners != 0 => return Err("a seat has finished but the game goes on"),
+        Phase::RollOff(_) => {
+            if state.pieces.iter().take(n).any(|p| *p != [0, 0]) || sixes != 0 || last != 0 {
+                return Err("during the roll-off every piece is in its nest");
+            }
+            if guard_hit {
+                return Err("no roll is left under max_rolls");
+            }
+        }
+        Phase::Roll(seat) => {
+            if guard_hit {
+                return Err("no roll is left under max_rolls");
+            }
+            if sixes == 0 && last != 0 {
+                return Err("a new turn has no piece moved yet");
+            }
+            check_last(state, seat, last)?;
+        }
+        Phase::Move(seat, die) => {
+            if state.rolls == 0 {
+                return Err("a die to play needs a roll");
+            }
+            let expected_six = config.triple_six && die == Die::SIX;
+            if expected_six != (sixes > 0) || (last != 0 && sixes != 2) {
+                return Err("the sixes of this turn do not match the die");
+            }
+            check_last(state, seat, last)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_last(state: &CoCaNgua, seat: Seat, last: u8) -> Result<(), &'static str> {
+    if last != 0 && !state.pieces[seat.index()].contains(&last) {
+        return Err("the piece moved last is not on the board");
+    }
+    Ok(())
+}
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::CoCaNgua;
+    use crate::config::Config;
+    use alloc::string::{String, ToString};
+    use boardgame_core::Game;
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Repr {
+        config: Config,
+        state: String,
+    }
+
+    impl serde::Serialize for CoCaNgua {
+        /// `{ "config": …, "state": "<notation>" }`.
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                config: self.config,
+                state: self.to_string(),
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for CoCaNgua {
+        /// Validates through [`Game::from_notation`].
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let repr = Repr::deserialize(deserializer)?;
+            CoCaNgua::from_notation(&repr.state, &repr.config).map_err(serde::de::Error::custom)
+        }
+    }
+}

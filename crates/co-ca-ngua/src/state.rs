@@ -1,0 +1,545 @@
+//! The game state and its rules: move generation, moves, rolls.
+
+use alloc::string::ToString;
+use alloc::sync::Arc;
+use core::hash::{Hash, Hasher};
+
+use boardgame_core::dist::D6;
+use boardgame_core::{
+    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
+};
+
+use crate::board::Board;
+use crate::config::{Config, ExitCapture, RingBlock};
+use crate::moves::Move;
+use crate::notation::ParseStateError;
+
+/// Where the game is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// Rolling for the first turn (lowest roll starts; ties re-roll among the tied).
+    RollOff(RollOff),
+    /// `seat` rolls the die.
+    Roll(Seat),
+    /// `seat` moves with this die.
+    Move(Seat, Die),
+    /// `seat` brought both pieces to the centre.
+    Won(Seat),
+    /// The length guard (`max_rolls`) ended the game.
+    Drawn,
+}
+
+/// A position of cờ cá ngựa: pieces, whose turn, the die, the sixes rolled in this turn and
+/// the roll count of the length guard. See the crate docs for the rules and the notation.
+///
+/// Pieces are progress values along their colour's path (0 = nest, [`Board::end`] =
+/// centre), kept sorted per seat: a seat's two pieces are interchangeable.
+///
+/// Equality and hashing compare the configuration and the position (the board is derived
+/// from the configuration).
+#[derive(Clone)]
+pub struct CoCaNgua {
+    pub(crate) config: Config,
+    pub(crate) board: Arc<Board>,
+    pub(crate) colours: [u8; 4],
+    pub(crate) pieces: [[u8; 2]; 4],
+    pub(crate) phase: Phase,
+    /// Sixes rolled in a row in this turn (only counted under `triple_six`).
+    pub(crate) sixes: u8,
+    /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
+    pub(crate) last_moved: u8,
+    pub(crate) rolls: u32,
+}
+
+impl PartialEq for CoCaNgua {
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.pieces == other.pieces
+            && self.phase == other.phase
+            && self.sixes == other.sixes
+            && self.last_moved == other.last_moved
+            && self.rolls == other.rolls
+    }
+}
+
+impl Eq for CoCaNgua {}
+
+impl Hash for CoCaNgua {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.config.hash(state);
+        self.pieces.hash(state);
+        self.phase.hash(state);
+        self.sixes.hash(state);
+        self.last_moved.hash(state);
+        self.rolls.hash(state);
+    }
+}
+
+impl core::fmt::Debug for CoCaNgua {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("CoCaNgua")
+            .field("state", &format_args!("{self}"))
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+/// Whether a roll of the exit number may, or must, bring a piece out.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ExitOption {
+    No,
+    Allowed,
+    Forced,
+}
+
+impl CoCaNgua {
+    /// The board this game is played on.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The colour (0..4) of `seat`.
+    ///
+    /// # Panics
+    /// If `seat` is not at the table.
+    #[must_use]
+    pub fn colour(&self, seat: Seat) -> u8 {
+        assert!(
+            seat.index() < self.num_seats(),
+            "seat {seat} is not at the table"
+        );
+        self.colours[seat.index()]
+    }
+
+    /// The progress of `seat`'s two pieces, lower first (0 = nest, `board().end()` = centre).
+    ///
+    /// # Panics
+    /// If `seat` is not at the table.
+    #[must_use]
+    pub fn pieces(&self, seat: Seat) -> [u8; 2] {
+        assert!(
+            seat.index() < self.num_seats(),
+            "seat {seat} is not at the table"
+        );
+        self.pieces[seat.index()]
+    }
+
+    /// The die to be played, at a decision node.
+    #[must_use]
+    pub fn die(&self) -> Option<Die> {
+        match self.phase {
+            Phase::Move(_, die) => Some(die),
+            _ => None,
+        }
+    }
+
+    /// The seat whose turn it is (rolling or moving), outside the roll-off and the end.
+    #[must_use]
+    pub fn seat_to_play(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Roll(seat) | Phase::Move(seat, _) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The roll-off for the first turn, while it is going on.
+    #[must_use]
+    pub fn roll_off(&self) -> Option<&RollOff> {
+        match &self.phase {
+            Phase::RollOff(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Sixes rolled in a row so far in this turn (counted only under `triple_six`).
+    #[must_use]
+    pub fn sixes(&self) -> u8 {
+        self.sixes
+    }
+
+    /// The progress of the piece moved last in this turn (tracked only under `triple_six`).
+    #[must_use]
+    pub fn last_moved(&self) -> Option<u8> {
+        (self.last_moved != 0).then_some(self.last_moved)
+    }
+
+    /// Chance outcomes applied so far (roll-off rolls included), for the `max_rolls` guard.
+    #[must_use]
+    pub fn rolls(&self) -> u32 {
+        self.rolls
+    }
+
+    /// The steps a die gives `seat`: its value, or 7 for a 6 when `six_as_seven` is on and
+    /// none of the seat's pieces is in the nest.
+    #[must_use]
+    pub fn steps(&self, seat: Seat, die: Die) -> u8 {
+        let value = die.value();
+        if value == 6 && self.config.six_as_seven && self.pieces[seat.index()][0] > 0 {
+            7
+        } else {
+            value
+        }
+    }
+
+    /// Static evaluation for the greedy bot: the total progress of `seat`'s pieces minus the
+    /// best total among the other seats (progress = squares travelled from the nest, so a
+    /// piece in the centre counts `board().end()`; a win or loss counts ±1000).
+    #[must_use]
+    pub fn evaluation(&self, seat: Seat) -> i64 {
+        if let Phase::Won(winner) = self.phase {
+            return if winner == seat { 1000 } else { -1000 };
+        }
+        let score = |s: usize| i64::from(self.pieces[s][0]) + i64::from(self.pieces[s][1]);
+        let best_other = (0..self.num_seats())
+            .filter(|&s| s != seat.index())
+            .map(score)
+            .max()
+            .unwrap_or(0);
+        score(seat.index()) - best_other
+    }
+
+    /// The occupancy of every square by the seats other than `seat`.
+    #[inline]
+    fn others(&self, seat: usize) -> u128 {
+        let mut mask = 0;
+        for s in 0..usize::from(self.config.players) {
+            if s != seat {
+                let colour = usize::from(self.colours[s]);
+                let [a, b] = self.pieces[s];
+                mask |= self.board.bit(colour, a) | self.board.bit(colour, b);
+            }
+        }
+        mask
+    }
+
+    /// Where a piece of `colour` at progress `from` ends after `steps`, or `None` if it
+    /// cannot move: it may not pass the mouth, the lapped arrow square or the centre, and on
+    /// the inner ring it stops before another player's piece (or cannot move, under
+    /// `ring_block = illegal`).
+    #[inline]
+    fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
+        let board = &*self.board;
+        let mut target = from + steps;
+        if target > board.barrier(from) {
+            return None;
+        }
+        if target >= board.ring_first() {
+            let lo = (from + 1).max(board.ring_first());
+            let hi = target.min(board.lapped());
+            for step in lo..=hi {
+                if others & board.bit(colour, step) != 0 {
+                    if self.config.ring_block == RingBlock::Illegal {
+                        return None;
+                    }
+                    target = step - 1;
+                    break;
+                }
+            }
+        }
+        (target > from).then_some(target)
+    }
+
+    fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
+        let [low, high] = self.pieces[seat];
+        if die.value() != self.board.exit_roll() || low != 0 || high == 1 {
+            return ExitOption::No;
+        }
+        let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
+        match (occupied, self.config.exit_capture) {
+            (true, ExitCapture::Blocked) => ExitOption::No,
+            (true, ExitCapture::Optional) => ExitOption::Allowed,
+            _ if self.config.compulsory_exit => ExitOption::Forced,
+            _ => ExitOption::Allowed,
+        }
+    }
+
+    /// Sends home every other seat's piece on the square at `progress` of `colour`'s path.
+    fn capture(&mut self, seat: usize, colour: usize, progress: u8) {
+        let square = self.board.square(colour, progress);
+        for s in 0..usize::from(self.config.players) {
+            if s == seat {
+                continue;
+            }
+            let c = usize::from(self.colours[s]);
+            let mut hit = false;
+            for p in &mut self.pieces[s] {
+                if *p != 0 && self.board.square(c, *p) == square {
+                    *p = 0;
+                    hit = true;
+                }
+            }
+            if hit {
+                self.pieces[s].sort_unstable();
+            }
+        }
+    }
+
+    /// The next chance node for `seat`, or the end if the length guard is reached.
+    fn roll_next(&mut self, seat: Seat) {
+        if self.config.max_rolls != 0 && self.rolls >= self.config.max_rolls {
+            self.phase = Phase::Drawn;
+            self.sixes = 0;
+            self.last_moved = 0;
+        } else {
+            self.phase = Phase::Roll(seat);
+        }
+    }
+
+    fn next_seat(&mut self, seat: Seat) {
+        self.sixes = 0;
+        self.last_moved = 0;
+        self.roll_next(seat.next(self.num_seats()));
+    }
+
+    pub(crate) fn build(config: Config) -> Result<CoCaNgua, ConfigError> {
+        if !(2..=4).contains(&config.players) {
+            return Err(ConfigError::SeatCount {
+                game: Self::NAME,
+                given: usize::from(config.players),
+                min: Self::MIN_SEATS,
+                max: Self::MAX_SEATS,
+            });
+        }
+        let board = Board::new(config.layout).map_err(|e| ConfigError::Invalid {
+            key: "layout",
+            reason: e.to_string(),
+        })?;
+        Ok(CoCaNgua {
+            colours: config.colours(),
+            board: Arc::new(board),
+            pieces: [[0; 2]; 4],
+            phase: Phase::RollOff(RollOff::new(
+                usize::from(config.players),
+                RollOffRule::Lowest,
+            )),
+            sixes: 0,
+            last_moved: 0,
+            rolls: 0,
+            config,
+        })
+    }
+}
+
+impl Game for CoCaNgua {
+    type Move = Move;
+    type Chance = Die;
+    type Config = Config;
+    type NotationError = ParseStateError;
+
+    const NAME: &'static str = "co-ca-ngua";
+    const MIN_SEATS: usize = 2;
+    const MAX_SEATS: usize = 4;
+    /// `exit`, then per piece an advance and a shortcut.
+    const MAX_MOVES: usize = 5;
+    const MAX_CHANCE_OUTCOMES: usize = 6;
+
+    fn new(config: Config) -> Result<CoCaNgua, ConfigError> {
+        CoCaNgua::build(config)
+    }
+
+    fn from_notation(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateError> {
+        crate::notation::parse(text, config)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn num_seats(&self) -> usize {
+        usize::from(self.config.players)
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::RollOff(_) | Phase::Roll(_) => Turn::Chance,
+            Phase::Move(seat, _) => Turn::Player(seat),
+            Phase::Won(_) | Phase::Drawn => Turn::Terminal,
+        }
+    }
+
+    /// Order: `exit`; then for each distinct piece square, lowest progress first, its
+    /// advance followed by its shortcut (when the advance stops on the own circle `K`);
+    /// `pass` alone when nothing else is legal. A compulsory exit is the only move.
+    fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
+        let Phase::Move(seat, die) = self.phase else {
+            return;
+        };
+        let s = seat.index();
+        let colour = usize::from(self.colours[s]);
+        let others = self.others(s);
+        let mut any = false;
+        match self.exit_option(s, die, others) {
+            ExitOption::Forced => {
+                sink.push(Move::Exit);
+                return;
+            }
+            ExitOption::Allowed => {
+                sink.push(Move::Exit);
+                any = true;
+            }
+            ExitOption::No => {}
+        }
+        let steps = self.steps(seat, die);
+        let [a, b] = self.pieces[s];
+        let end = self.board.end();
+        for (i, p) in [a, b].into_iter().enumerate() {
+            if p == 0 || p == end || (i == 1 && p == a) {
+                continue;
+            }
+            if let Some(target) = self.destination(colour, p, steps, others) {
+                let from = self.board.spot(colour, p);
+                sink.push(Move::Advance { from, steps });
+                if self.config.shortcut && target == self.board.shortcut() {
+                    sink.push(Move::Shortcut { from, steps });
+                }
+                any = true;
+            }
+        }
+        if !any {
+            sink.push(Move::Pass);
+        }
+    }
+
+    /// Rejects moves with the wrong number of steps (or an exit without the exit roll)
+    /// before generating anything.
+    fn is_legal(&self, mv: Move) -> bool {
+        let Phase::Move(seat, die) = self.phase else {
+            return false;
+        };
+        let quick_reject = match mv {
+            Move::Advance { steps, .. } | Move::Shortcut { steps, .. } => {
+                steps != self.steps(seat, die)
+            }
+            Move::Exit => die.value() != self.board.exit_roll(),
+            Move::Pass => false,
+        };
+        if quick_reject {
+            return false;
+        }
+        let mut found = false;
+        self.legal_moves(&mut FnSink(|m| found |= m == mv));
+        found
+    }
+
+    fn chance_outcomes(&self) -> Option<Dist<'_, Die>> {
+        matches!(self.phase, Phase::RollOff(_) | Phase::Roll(_)).then_some(D6)
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let Phase::Move(seat, die) = self.phase else {
+            panic!("play_unchecked at a node where nobody moves")
+        };
+        let s = seat.index();
+        let colour = usize::from(self.colours[s]);
+        let moved = match mv {
+            Move::Pass => None,
+            Move::Exit => {
+                self.pieces[s][0] = 1;
+                self.capture(s, colour, 1);
+                Some(1)
+            }
+            Move::Advance { from, .. } | Move::Shortcut { from, .. } => {
+                let i = usize::from(self.board.spot(colour, self.pieces[s][0]) != from);
+                let p = self.pieces[s][i];
+                assert!(
+                    p != 0 && self.board.spot(colour, p) == from,
+                    "no piece on {from}"
+                );
+                let others = self.others(s);
+                let mut target = self
+                    .destination(colour, p, self.steps(seat, die), others)
+                    .expect("the piece cannot move");
+                if !self.board.is_safe(target) {
+                    self.capture(s, colour, target);
+                }
+                if matches!(mv, Move::Shortcut { .. }) {
+                    assert_eq!(
+                        target,
+                        self.board.shortcut(),
+                        "the move does not stop on the shortcut circle"
+                    );
+                    // Along the arrow to D, then pushed on as far as it can go: to the arrow
+                    // square X, or the last lane square if another player's piece is on X.
+                    let x = self.board.ring_first();
+                    target = if others & self.board.bit(colour, x) != 0 {
+                        x - 1
+                    } else {
+                        x
+                    };
+                }
+                self.pieces[s][i] = target;
+                Some(target)
+            }
+        };
+        self.pieces[s].sort_unstable();
+        let end = self.board.end();
+        if self.pieces[s] == [end, end] {
+            self.phase = Phase::Won(seat);
+            self.sixes = 0;
+            self.last_moved = 0;
+            return;
+        }
+        if let Some(target) = moved.filter(|_| self.config.triple_six) {
+            self.last_moved = target;
+        }
+        let again = die == Die::SIX && (moved.is_some() || self.config.six_after_pass);
+        if again {
+            self.roll_next(seat);
+        } else {
+            self.next_seat(seat);
+        }
+    }
+
+    fn apply_chance_unchecked(&mut self, die: Die) {
+        self.rolls += 1;
+        match self.phase {
+            Phase::RollOff(mut roll_off) => {
+                roll_off.record(die.value());
+                match roll_off.winner() {
+                    Some(first) => self.roll_next(first),
+                    None if self.config.max_rolls != 0 && self.rolls >= self.config.max_rolls => {
+                        self.phase = Phase::Drawn;
+                    }
+                    None => self.phase = Phase::RollOff(roll_off),
+                }
+            }
+            Phase::Roll(seat) => {
+                if die != Die::SIX {
+                    self.sixes = 0;
+                    self.last_moved = 0;
+                } else if self.config.triple_six {
+                    if self.sixes == 2 {
+                        // Third six in a row: the piece moved last goes home unless it is in
+                        // the safe area (or no piece moved), and the turn ends.
+                        let s = seat.index();
+                        let last = self.last_moved;
+                        if last != 0 && !self.board.is_safe(last) {
+                            let i = usize::from(self.pieces[s][0] != last);
+                            self.pieces[s][i] = 0;
+                            self.pieces[s].sort_unstable();
+                        }
+                        self.next_seat(seat);
+                        return;
+                    }
+                    self.sixes += 1;
+                }
+                self.phase = Phase::Move(seat, die);
+            }
+            _ => panic!("apply_chance_unchecked where chance does not act"),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Won(seat) => Some(Outcome::win(self.num_seats(), seat)),
+            Phase::Drawn => Some(Outcome::draw(self.num_seats())),
+            _ => None,
+        }
+    }
+
+    /// `2 * max_rolls` (each roll is followed by at most one move), when the guard is on.
+    fn max_game_length(config: &Config) -> Option<u64> {
+        (config.max_rolls != 0).then(|| 2 * u64::from(config.max_rolls))
+    }
+}
