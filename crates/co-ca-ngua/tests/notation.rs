@@ -1,0 +1,120 @@
+//! The state line, move notation, picture and serde.
+
+use boardgame_core::{Game, Seat};
+use co_ca_ngua::{CoCaNgua, Config, Move, Spot};
+
+fn parse(text: &str, players: u8) -> Result<CoCaNgua, co_ca_ngua::ParseStateError> {
+    CoCaNgua::from_notation(text, &Config::with_players(players))
+}
+
+#[test]
+fn the_state_line_round_trips() {
+    for (text, players) in [
+        ("0,0/0,0 oL01 t0.0 n0", 2),
+        ("0,0/0,0/0,0 oL01:3 t0.0 n1", 3),
+        ("0,0/0,0/0,0/0,0 oL13 t0.0 n4", 4),
+        ("3,20/0,32 m06 t2.20 n17", 2),
+        ("10,27/0,0 r0 t2.27 n17", 2),
+        ("0,62/64,64 w1 t0.0 n99", 2),
+    ] {
+        let state = parse(text, players).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(state.to_string(), text);
+    }
+    let default: CoCaNgua = "0,0/0,0 oL01 t0.0 n0".parse().unwrap();
+    assert_eq!(default, CoCaNgua::new(Config::default()).unwrap());
+}
+
+#[test]
+fn state_errors_name_the_field() {
+    for (text, field) in [
+        ("0,0/0,0 oL01 t0.0", "layout"),
+        ("0,0/0,0  oL01 t0.0 n0", "layout"),
+        ("0,0 oL01 t0.0 n0", "pieces"),
+        ("0,65/0,0 r0 t0.0 n0", "pieces"),
+        ("5,3/0,0 r0 t0.0 n0", "pieces"),
+        ("0,03/0,0 r0 t0.0 n0", "pieces"),
+        ("0,3/0,0 q0 t0.0 n3", "phase"),
+        ("0,3/0,0 r2 t0.0 n3", "phase"),
+        ("0,3/0,0 m07 t0.0 n3", "phase"),
+        ("0,0/0,0 oH01 t0.0 n0", "phase"),
+        ("0,0/0,0 oL0 t0.0 n0", "phase"),
+        ("0,3/0,0 r0 t0 n3", "turn"),
+        ("0,3/0,0 r0 t0.0 3", "rolls"),
+        ("0,3/0,0 oL01 t0.0 n3", "position"),
+        ("1,1/0,0 r0 t0.0 n3", "position"),
+        ("0,5/0,29 r0 t0.0 n3", "position"),
+        ("0,3/0,0 r0 t3.0 n3", "position"),
+        ("0,3/0,0 r0 t0.3 n3", "position"),
+        ("0,3/0,0 m06 t0.0 n3", "position"),
+        ("0,3/0,0 m05 t1.0 n3", "position"),
+        ("0,3/0,0 r0 t1.7 n3", "position"),
+        ("64,64/0,0 r1 t0.0 n3", "position"),
+        ("0,64/0,0 w0 t0.0 n3", "position"),
+        ("0,3/0,0 d t0.0 n3", "position"),
+        ("0,3/0,0 r0 t0.0 n2001", "position"),
+    ] {
+        let error = parse(text, 2).expect_err(text);
+        assert_eq!(error.field, field, "{text}: {error}");
+    }
+    let mut bad = Config::default();
+    bad.layout.ring_len = 6;
+    assert_eq!(
+        CoCaNgua::from_notation("0,0/0,0 oL01 t0.0 n0", &bad)
+            .unwrap_err()
+            .field,
+        "config"
+    );
+}
+
+#[test]
+fn moves_name_squares_not_pieces() {
+    // Two pieces of one seat on colour 0's arrow square: one arrived (R0), one lapped (X).
+    let state = parse("54,62/0,0 m01 t0.0 n9", 2).unwrap();
+    let moves: Vec<String> = state
+        .legal_moves_vec()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(moves, ["R0+1", "X+1"]);
+    assert_eq!(
+        "X+1".parse::<Move>().unwrap(),
+        Move::Advance {
+            from: Spot::Lapped,
+            steps: 1
+        }
+    );
+}
+
+#[test]
+fn the_alternate_format_draws_the_board() {
+    let state = parse("0,5/0,54 m02 t0.0 n9", 2).unwrap();
+    let picture = format!("{state:#}");
+    let lines: Vec<&str> = picture.lines().collect();
+    assert!(
+        lines[0].starts_with("  E"),
+        "track square 0 is colour 0's exit:\n{picture}"
+    );
+    assert!(lines[0].contains(" 0"), "seat 0's piece on T4:\n{picture}");
+    assert!(
+        picture.contains("ring R0..:  .  .  .  .  1"),
+        "seat 1 (colour 2) on R4:\n{picture}"
+    );
+    assert!(picture.contains("seat 0 moves 2 (die 2)"), "{picture}");
+    assert_eq!(state.pieces(Seat::new(1)), [0, 54]);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_notation() {
+    let state = parse("3,20/0,32 m06 t2.20 n17", 2).unwrap();
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(
+        json.contains("\"state\":\"3,20/0,32 m06 t2.20 n17\""),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<CoCaNgua>(&json).unwrap(), state);
+    let tampered = json.replace("m06 t2.20", "m06 t0.20");
+    assert!(serde_json::from_str::<CoCaNgua>(&tampered).is_err());
+    let mv: Move = "T36+5>D".parse().unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"T36+5>D\"");
+}

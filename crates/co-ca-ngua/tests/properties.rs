@@ -1,0 +1,169 @@
+//! Chance perft with the exact probability-mass check, and proptest invariants driven by a
+//! move-index tape (moves and chance outcomes both picked by index).
+
+use boardgame_core::perft::{chance_perft, divide, perft};
+use boardgame_core::{Configure, Game, Seat};
+use co_ca_ngua::{CoCaNgua, Config, SquareKind};
+use proptest::prelude::*;
+
+fn at(text: &str, config: &Config) -> CoCaNgua {
+    CoCaNgua::from_notation(text, config).unwrap()
+}
+
+#[test]
+fn chance_perft_from_the_start_has_exact_mass() {
+    for players in [2, 3, 4] {
+        let start = CoCaNgua::new(Config::with_players(players)).unwrap();
+        let stats = chance_perft(&start, 7);
+        assert!(stats.is_mass_exact(), "{players} players: {stats:?}");
+        assert_eq!(stats.leaves, perft(&start, 7));
+        assert!(stats.decision_edges > 0);
+    }
+}
+
+#[test]
+fn chance_perft_mid_game_has_exact_mass() {
+    let config = Config::with_players(4);
+    for text in [
+        "3,40/0,56/5,48/1,62 r0 t0.0 n40",
+        "0,40/0,60/0,0/0,0 r0 t0.0 n9",
+        "54,57/0,56/0,0/61,62 r3 t1.0 n30",
+    ] {
+        let state = at(text, &config);
+        let stats = chance_perft(&state, 6);
+        assert!(stats.is_mass_exact(), "{text}: {stats:?}");
+        assert_eq!(stats.leaves, perft(&state, 6), "{text}");
+        let mut decision = state.clone();
+        decision.apply_chance(boardgame_core::Die::of(6)).unwrap();
+        let total: u64 = divide(&decision, 5).iter().map(|(_, n)| n).sum();
+        assert_eq!(total, perft(&decision, 5), "{text}");
+    }
+}
+
+/// Plays a tape from a fresh game, checking the invariants after every event.
+fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
+    let mut state = CoCaNgua::new(config).unwrap();
+    let n = state.num_seats();
+    for &index in tape {
+        let before = state.clone();
+        match state.turn() {
+            boardgame_core::Turn::Terminal => break,
+            boardgame_core::Turn::Chance => {
+                let dist = state.chance_outcomes().unwrap();
+                let (die, _) = dist.outcomes()[usize::from(index) % dist.len()];
+                state.apply_chance(die).unwrap();
+            }
+            boardgame_core::Turn::Player(_) => {
+                let moves = state.legal_moves_vec();
+                let mv = moves[usize::from(index) % moves.len()];
+                state.play(mv).unwrap();
+            }
+        }
+        let board = state.board();
+        let end = board.end();
+        let safe = |s: &CoCaNgua, seat: usize| {
+            s.pieces(Seat::new(seat))
+                .iter()
+                .filter(|&&p| p != 0 && board.is_safe(p))
+                .count()
+        };
+        for seat in 0..n {
+            let pieces = state.pieces(Seat::new(seat));
+            // Two pieces per colour, each in the nest, on its path or in the centre.
+            prop_assert_eq!(pieces.len(), 2);
+            prop_assert!(pieces.iter().all(|&p| p <= end));
+            prop_assert!(pieces[0] <= pieces[1]);
+            // No capture inside the safe area: safe pieces never go back to the nest.
+            prop_assert!(
+                safe(&state, seat) >= safe(&before, seat),
+                "{} -> {}",
+                before,
+                state
+            );
+            if Some(Seat::new(seat)) != before.turn().seat() {
+                for &p in &before.pieces(Seat::new(seat)) {
+                    if p != 0 && board.is_safe(p) {
+                        prop_assert!(
+                            pieces.contains(&p),
+                            "a safe piece of seat {} moved: {} -> {}",
+                            seat,
+                            before,
+                            state
+                        );
+                    }
+                }
+            }
+        }
+        // The ring never passes (or lands on) another player's piece.
+        if let Some(mover) = before.turn().seat() {
+            let colour = usize::from(state.colour(mover));
+            let old = before.pieces(mover);
+            let new = state.pieces(mover);
+            if let (Some(&from), Some(&to)) = (
+                old.iter().find(|p| !new.contains(p)),
+                new.iter().find(|p| !old.contains(p)),
+            ) {
+                for step in (from.max(1) + 1)..=to {
+                    let square = board.square(colour, step);
+                    if !matches!(board.kind(square), SquareKind::Ring(_)) {
+                        continue;
+                    }
+                    for other in (0..n).filter(|&s| s != mover.index()) {
+                        let c = usize::from(state.colour(Seat::new(other)));
+                        for &q in &before.pieces(Seat::new(other)) {
+                            prop_assert!(
+                                q == 0 || board.square(c, q) != square,
+                                "passed seat {}'s piece: {} -> {}",
+                                other,
+                                before,
+                                state
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let text = state.to_string();
+        prop_assert_eq!(
+            &CoCaNgua::from_notation(&text, state.config()).unwrap(),
+            &state
+        );
+    }
+    Ok(())
+}
+
+fn configs() -> impl Strategy<Value = Config> {
+    (
+        2u8..=4,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        0usize..3,
+    )
+        .prop_map(|(players, seven, after_pass, illegal, capture)| {
+            let mut config = Config::with_players(players);
+            config.six_as_seven = seven;
+            config.six_after_pass = after_pass;
+            config
+                .set("ring_block", if illegal { "illegal" } else { "cut" })
+                .unwrap();
+            config
+                .set("exit_capture", ["capture", "optional", "blocked"][capture])
+                .unwrap();
+            config
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn invariants_hold_along_any_tape(config in configs(), tape in proptest::collection::vec(any::<u16>(), 0..300)) {
+        run_tape(config, &tape)?;
+    }
+
+    #[test]
+    fn invariants_hold_deep_into_four_player_games(tape in proptest::collection::vec(any::<u16>(), 300..1200)) {
+        run_tape(Config::with_players(4), &tape)?;
+    }
+}
