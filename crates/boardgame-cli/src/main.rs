@@ -1,5 +1,69 @@
-//! The `boardgame` command (work in progress).
+//! The `boardgame` command: a demo, perft, seeded simulation, terminal play and record
+//! replay for every game in the workspace. The only crate of the workspace that does I/O.
 
-fn main() {
-    println!("boardgame: work in progress");
+mod bots;
+mod config;
+mod demo;
+mod error;
+mod games;
+mod perft;
+mod play;
+mod replay;
+mod rules;
+mod simulate;
+mod stats;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::games::GameKind;
+
+/// Rules engines for Ataxx, Thax, Parchís and Cờ cá ngựa: demo, perft, simulate, play, replay.
+#[derive(Debug, Parser)]
+#[command(name = "boardgame", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the game tree to a depth (chance perft with the probability-mass check for dice games).
+    Perft(perft::PerftArgs),
+    /// Play N seeded uniform-random games and summarise them.
+    Simulate(simulate::SimulateArgs),
+    /// Play in the terminal against bots, or hot-seat.
+    Play(play::PlayArgs),
+    /// Replay a recorded game (JSON) through the checked API.
+    Replay(replay::ReplayArgs),
+    /// List a game's rule switches and presets.
+    Rules(RulesArgs),
+    /// The demo (also what `boardgame` with no arguments runs).
+    Demo,
+}
+
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// The game.
+    game: GameKind,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None | Some(Command::Demo) => demo::run(),
+        Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Simulate(args)) => simulate::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Rules(args)) => rules::run(args.game),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("boardgame: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
 }
