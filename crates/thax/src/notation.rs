@@ -294,6 +294,17 @@ fn check(state: &Thax) -> Result<(), ParseThaxError> {
     {
         return fail("more pieces on the board and in the pot than the supply holds");
     }
+    if matches!(state.phase, Phase::Decide(..)) && state.rolls == 0 {
+        return fail("a decision without a roll");
+    }
+    let thaxes_possible = if matches!(state.phase, Phase::Decide(..)) {
+        state.rolls - 1
+    } else {
+        state.rolls
+    };
+    if state.pot > thaxes_possible {
+        return fail("more pieces in the pot than double sixes thrown");
+    }
     if state.rolls > config.max_rolls {
         return fail("more rolls than max_rolls");
     }
@@ -330,7 +341,6 @@ fn check(state: &Thax) -> Result<(), ParseThaxError> {
         Phase::Roll(_) if state.rolls >= config.max_rolls => {
             return fail("the roll guard has already stopped the game");
         }
-        Phase::Decide(..) if state.rolls == 0 => return fail("a decision without a roll"),
         Phase::Over(End::TurnLimit) if state.rolls != config.max_rolls => {
             return fail("the roll guard stops the game at exactly max_rolls rolls");
         }

@@ -134,6 +134,12 @@ fn impossible_positions_are_refused() {
         "dead but not marked"
     );
     assert!(Thax::from_notation("00000/00000 d 16 50", &limited).is_ok());
+    let thax_out = ThaxConfig::thax_out();
+    assert!(
+        Thax::from_notation("10000/00000 m0:6-6 1 1", &thax_out).is_err(),
+        "pot of 1 after one throw"
+    );
+    assert!(Thax::from_notation("10000/00000 m0:6-6 1 2", &thax_out).is_ok());
 }
 
 #[test]
