@@ -87,7 +87,6 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
         describe_humans(&state, &humans)
     )
     .map_err(io)?;
-    writeln!(out, "{state:#}").map_err(io)?;
     let mut finished = false;
     loop {
         match state.turn() {
@@ -136,6 +135,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
                 let Some(mv) = chosen else { break };
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
+                writeln!(out, "{} plays {mv}", state_seat_name(&state, seat)).map_err(io)?;
             }
             Turn::Player(seat) => {
                 let legal = state.legal_moves_vec();
