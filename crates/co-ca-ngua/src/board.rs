@@ -122,7 +122,7 @@ impl fmt::Display for SquareKind {
 }
 
 /// A square of a [`Board`], by id (`0..board.num_squares()`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(pub u8);
 
 /// Why a [`Layout`] does not describe a playable board.
@@ -234,6 +234,19 @@ pub enum Spot {
     Centre,
 }
 
+/// Rows of the per-colour progress tables (a power of two above [`MAX_PATH`], so a masked
+/// index needs no bounds check).
+const TABLE: usize = 128;
+
+/// One progress step of a colour's path, precomputed.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    /// The occupancy bit of the square (0 for the nest).
+    bit: u128,
+    square: Square,
+    spot: Spot,
+}
+
 /// A validated board: squares with kinds, the edges of the graph, arrows and per-colour path
 /// tables indexed by progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -244,9 +257,9 @@ pub struct Board {
     /// `paths[c][p]`: the square at progress `p` (index 0, the nest, holds the exit square
     /// as a placeholder and is never read as a position).
     paths: [Vec<Square>; NUM_COLOURS],
-    spots: [Vec<Spot>; NUM_COLOURS],
-    /// `bits[c][p]`: the occupancy bit of `paths[c][p]` (0 for the nest).
-    bits: [Vec<u128>; NUM_COLOURS],
+    /// `table[c][p]`: square, spot and occupancy bit at progress `p` of colour `c`, inline
+    /// for move generation (progress values are below [`TABLE`]).
+    table: [[Entry; TABLE]; NUM_COLOURS],
     destinations: [Square; NUM_COLOURS],
     mouth: u8,
     shortcut: u8,
@@ -423,8 +436,7 @@ impl Board {
             kinds,
             edges,
             paths,
-            spots,
-            bits: Default::default(),
+            table: [[Entry::default(); TABLE]; NUM_COLOURS],
             destinations: core::array::from_fn(|c| sq(dest_base + c)),
             mouth,
             shortcut: shortcut_at + 1,
@@ -434,8 +446,10 @@ impl Board {
         };
         board.validate()?;
         for c in 0..NUM_COLOURS {
-            board.bits[c] = board.paths[c].iter().map(|sq| 1u128 << sq.0).collect();
-            board.bits[c][0] = 0;
+            for (p, (&square, &spot)) in board.paths[c].iter().zip(&spots[c]).enumerate() {
+                let bit = if p == 0 { 0 } else { 1u128 << square.0 };
+                board.table[c][p] = Entry { bit, square, spot };
+            }
         }
         Ok(board)
     }
@@ -553,7 +567,12 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn square(&self, colour: usize, progress: u8) -> Square {
-        self.paths[colour][usize::from(progress)]
+        self.entry(colour, progress).square
+    }
+
+    #[inline]
+    fn entry(&self, colour: usize, progress: u8) -> &Entry {
+        &self.table[colour & (NUM_COLOURS - 1)][usize::from(progress) & (TABLE - 1)]
     }
 
     /// The kind of the square at `progress` on `colour`'s path.
@@ -574,14 +593,14 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn spot(&self, colour: usize, progress: u8) -> Spot {
-        self.spots[colour][usize::from(progress)]
+        self.entry(colour, progress).spot
     }
 
     /// The occupancy bit of the square at `progress` on `colour`'s path (0 for the nest).
     #[inline]
     #[must_use]
     pub fn bit(&self, colour: usize, progress: u8) -> u128 {
-        self.bits[colour][usize::from(progress)]
+        self.entry(colour, progress).bit
     }
 
     /// Colour `colour`'s destination square `D`, the end of its shortcut arrow.
@@ -650,9 +669,10 @@ impl Board {
     /// that colour's path.
     #[must_use]
     pub fn progress_of(&self, colour: usize, spot: Spot) -> Option<u8> {
-        self.spots[colour]
+        self.table[colour][..=usize::from(self.end)]
             .iter()
-            .position(|&s| s == spot)
+            .map(|e| e.spot)
+            .position(|s| s == spot)
             .map(|p| p as u8)
     }
 }

@@ -255,7 +255,10 @@ impl CoCaNgua {
     }
 
     /// Sends home every other seat's piece on the square at `progress` of `colour`'s path.
-    fn capture(&mut self, seat: usize, colour: usize, progress: u8) {
+    fn capture(&mut self, seat: usize, colour: usize, progress: u8, others: u128) {
+        if others & self.board.bit(colour, progress) == 0 {
+            return;
+        }
         let square = self.board.square(colour, progress);
         for s in 0..usize::from(self.config.players) {
             if s == seat {
@@ -435,8 +438,9 @@ impl Game for CoCaNgua {
         let moved = match mv {
             Move::Pass => None,
             Move::Exit => {
+                let others = self.others(s);
                 self.pieces[s][0] = 1;
-                self.capture(s, colour, 1);
+                self.capture(s, colour, 1, others);
                 Some(1)
             }
             Move::Advance { from, .. } | Move::Shortcut { from, .. } => {
@@ -451,7 +455,7 @@ impl Game for CoCaNgua {
                     .destination(colour, p, self.steps(seat, die), others)
                     .expect("the piece cannot move");
                 if !self.board.is_safe(target) {
-                    self.capture(s, colour, target);
+                    self.capture(s, colour, target, others);
                 }
                 if matches!(mv, Move::Shortcut { .. }) {
                     assert_eq!(
