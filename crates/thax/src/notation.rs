@@ -153,16 +153,8 @@ impl Thax {
             Phase::Roll(seat) => write!(f, "seat {seat} throws"),
             Phase::Decide(seat, dice) => write!(f, "seat {seat} plays {dice}"),
             Phase::Over(_) => match self.result() {
-                Some(crate::ThaxResult::Won { winner, pot }) => {
-                    write!(f, "seat {winner} won (pot {pot})")
-                }
-                Some(crate::ThaxResult::TurnLimit {
-                    winner: Some(seat), ..
-                }) => {
-                    write!(f, "turn limit: seat {seat} wins on covered spaces")
-                }
-                Some(crate::ThaxResult::TurnLimit { .. }) => f.write_str("turn limit: draw"),
-                _ => f.write_str("dead draw: too few pieces left to cover a side"),
+                Some(result) => write!(f, "{result}"),
+                None => Ok(()),
             },
         }
     }

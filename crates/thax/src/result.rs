@@ -1,5 +1,7 @@
 //! The detailed result of a finished game.
 
+use core::fmt;
+
 use boardgame_core::{Outcome, Seat};
 
 /// How a Thax game ended: richer than core's [`Outcome`] (which [`ThaxResult::outcome`]
@@ -55,5 +57,26 @@ impl ThaxResult {
     #[must_use]
     pub fn is_turn_limit(self) -> bool {
         matches!(self, ThaxResult::TurnLimit { .. })
+    }
+}
+
+impl fmt::Display for ThaxResult {
+    /// A short English sentence: `seat 0 won (pot 3)`, `turn limit: draw (covered 7 and 7)`,
+    /// `dead draw (pot 16)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ThaxResult::Won { winner, pot } => write!(f, "seat {winner} won (pot {pot})"),
+            ThaxResult::TurnLimit {
+                winner,
+                covered: [zero, one],
+            } => {
+                match winner {
+                    Some(seat) => write!(f, "turn limit: seat {seat} wins")?,
+                    None => f.write_str("turn limit: draw")?,
+                }
+                write!(f, " (covered {zero} and {one})")
+            }
+            ThaxResult::DeadDraw { pot } => write!(f, "dead draw (pot {pot})"),
+        }
     }
 }

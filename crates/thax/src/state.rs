@@ -229,7 +229,8 @@ impl Thax {
         };
     }
 
-    /// The phase of a position with these pieces when `seat` is to throw, or a terminal one.
+    /// After `mover` has played `dice`: a win, a dead draw, or the next throw (the same seat
+    /// after a double other than 6-6).
     pub(crate) fn settle(&mut self, mover: Seat, dice: DicePair) {
         if self.filled[mover.index()] == self.config.board.spaces() {
             self.phase = Phase::Over(End::Won(mover));
@@ -472,6 +473,18 @@ impl Game for Thax {
     }
 }
 
+/// The dice of ordered throw `index` of the 36 equally likely (first die, second die) pairs.
+///
+/// # Panics
+/// If `index >= 36`.
+fn ordered_throw(index: u32) -> DicePair {
+    assert!(index < 36, "a throw of two dice is one of 36, not {index}");
+    DicePair::new(
+        Die::ALL[(index / 6) as usize],
+        Die::ALL[(index % 6) as usize],
+    )
+}
+
 impl Thax {
     /// Plays the game to its end with uniformly random moves and exactly weighted dice,
     /// without allocating, and returns the result. `below(n)` must return a uniform integer
@@ -489,11 +502,7 @@ impl Thax {
                 Phase::Over(_) => return self.result().expect("a finished game has a result"),
                 Phase::RollOff(_) | Phase::Roll(_) => {
                     let throw = below(36);
-                    assert!(throw < 36, "below(36) returned {throw}");
-                    // An ordered throw of two dice: 36 equally likely (first, second) pairs.
-                    let first = Die::ALL[(throw / 6) as usize];
-                    let second = Die::ALL[(throw % 6) as usize];
-                    self.apply_chance_unchecked(DicePair::new(first, second));
+                    self.apply_chance_unchecked(ordered_throw(throw));
                 }
                 Phase::Decide(seat, dice) => {
                     moves.clear();
@@ -507,5 +516,24 @@ impl Thax {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_throws_give_each_pair_its_exact_weight() {
+        for (pair, weight) in TWO_D6.iter() {
+            let hits = (0..36).filter(|&i| ordered_throw(i) == pair).count();
+            assert_eq!(hits as u32, weight, "{pair}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "one of 36")]
+    fn a_throw_beyond_36_panics() {
+        let _ = ordered_throw(36);
     }
 }

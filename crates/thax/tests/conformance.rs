@@ -110,7 +110,7 @@ fn testkit_every_switch_on_thax_out_limited() {
     ] {
         all.set(key, value).unwrap();
     }
-    check_with_serde(all);
+    check(all);
 }
 
 #[test]
@@ -151,4 +151,29 @@ fn chance_perft_is_exact_near_the_end_of_a_thax_out_game() {
     let stats = chance_perft(&state, 6);
     assert!(stats.is_mass_exact());
     assert!(stats.terminals > 0, "wins and dead draws are reached");
+}
+
+#[test]
+fn play_out_ends_every_game_in_a_valid_terminal_position() {
+    use boardgame_core::driver::{below, rng_from_seed};
+    for name in ["classic", "thax-out-limited", "with-sums"] {
+        let config = preset(name);
+        for seed in 0..2000 {
+            let run = || {
+                let mut rng = rng_from_seed(seed);
+                let mut state = Thax::new(config).unwrap();
+                let result = state.play_out(|n| below(&mut rng, u64::from(n)) as u32);
+                (state, result)
+            };
+            let (state, result) = run();
+            assert!(state.is_terminal());
+            assert_eq!(state.result(), Some(result));
+            assert_eq!(state.outcome(), Some(result.outcome()));
+            assert_eq!(
+                Thax::from_notation(&state.to_string(), &config),
+                Ok(state.clone())
+            );
+            assert_eq!(run().0, state, "the same seed plays the same game");
+        }
+    }
 }

@@ -186,3 +186,16 @@ mod serde {
         assert!(serde_json::from_str::<Thax>(&forged).is_err());
     }
 }
+
+#[test]
+fn results_read_as_sentences() {
+    assert_eq!(
+        format!("{:#}", pos("33333/12000 w0 0 10")).lines().last(),
+        Some("seat 0 won (pot 0)")
+    );
+    let limited = ThaxConfig::preset("thax-out-limited").unwrap();
+    let dead = Thax::from_notation("00000/00000 d 16 50", &limited).unwrap();
+    assert_eq!(dead.result().unwrap().to_string(), "dead draw (pot 16)");
+    let limit = pos("31000/01010 t 0 1000").result().unwrap();
+    assert_eq!(limit.to_string(), "turn limit: draw (covered 4 and 2)");
+}
