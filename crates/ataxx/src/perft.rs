@@ -173,6 +173,8 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
         their_jumps_into[sq] = (JUMPS[sq] & them).count_ones() as u8;
         rest &= rest - 1;
     }
+    let reach = dilate1(them);
+    let their_clones = (reach & empty).count_ones();
     let our_clones = dilate1(us);
     let jumps_allowed = halfmove + 1 < limit;
     let mut total = 0u64;
@@ -187,14 +189,20 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
             continue; // every opponent piece flipped: each child is a finished game
         }
         let empty_after = empty ^ to_bit;
-        let their_reach = dilate1(them_after);
         let mut jumps = their_jumps - (JUMPS[to] & them).count_ones();
-        let mut flipped = flips;
-        while flipped != 0 {
-            jumps -= u32::from(jumps_of[flipped.trailing_zeros() as usize]);
-            flipped &= flipped - 1;
-        }
-        let base = (their_reach & empty_after).count_ones() + jumps;
+        let (their_reach, clones) = if flips == 0 {
+            // Nothing flipped: the opponent's clone targets lose `to` at most.
+            (reach, their_clones - ((reach >> to) & 1) as u32)
+        } else {
+            let mut flipped = flips;
+            while flipped != 0 {
+                jumps -= u32::from(jumps_of[flipped.trailing_zeros() as usize]);
+                flipped &= flipped - 1;
+            }
+            let reach_after = dilate1(them_after);
+            (reach_after, (reach_after & empty_after).count_ones())
+        };
+        let base = clones + jumps;
         let us_after = us | flips | to_bit;
         if our_clones & to_bit != 0 {
             total += child_count(base, us_after, empty_after);
