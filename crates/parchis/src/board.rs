@@ -148,11 +148,43 @@ pub(crate) const SAFE_MASK: u128 = {
     mask
 };
 
+/// `TRACK_BITS[colour][progress]`: the bit index (`0..68`) of the track square at that
+/// progress, `0xFF` off the track.
+const TRACK_BITS: [[u8; GOAL as usize + 1]; 4] = {
+    let mut table = [[0xFF; GOAL as usize + 1]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 1;
+        while p <= ENTRY as usize {
+            table[c][p] = ((5 + 17 * c + p - 2) % TRACK_LEN as usize) as u8;
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// `TRACK_MASKS[colour][progress]`: the one-bit mask of the track square at that progress,
+/// 0 off the track (nest, home column, goal), so occupancy needs no branches.
+pub(crate) const TRACK_MASKS: [[u128; GOAL as usize + 1]; 4] = {
+    let mut table = [[0u128; GOAL as usize + 1]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 1;
+        while p <= ENTRY as usize {
+            table[c][p] = 1u128 << TRACK_BITS[c][p];
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
 /// Bit index (`0..68`) of the track square a piece of `colour` stands on at progress
 /// `progress` (`1..=ENTRY`).
 #[inline]
 pub(crate) const fn track_bit(colour: Colour, progress: u8) -> u32 {
-    ((colour.exit_square() - 1 + progress - 1) % TRACK_LEN) as u32
+    TRACK_BITS[colour as usize][progress as usize] as u32
 }
 
 /// Where one piece stands.

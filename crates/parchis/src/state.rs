@@ -6,7 +6,9 @@ use boardgame_core::{
     ConfigError, Die, Dist, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
 };
 
-use crate::board::{Colour, ENTRY, GOAL, Loc, NEST, PIECES, SAFE_MASK, TRACK_LEN, track_bit};
+use crate::board::{
+    Colour, ENTRY, GOAL, Loc, NEST, PIECES, SAFE_MASK, TRACK_LEN, TRACK_MASKS, track_bit,
+};
 use crate::config::{Barriers, Config, ExitCapture, Finish, TripleSix};
 use crate::moves::Move;
 use crate::notation::NotationError;
@@ -61,14 +63,14 @@ pub struct Parchis {
 /// Occupancy masks over the 68 track squares, built once per move generation.
 #[derive(Copy, Clone, Debug, Default)]
 struct Occupancy {
-    /// Squares holding at least one piece of each colour.
-    any: [u128; 4],
     /// Squares that are barriers (for every colour, its own included).
     barrier: u128,
     /// The mover's own home-column barriers (bit `h - 1`).
     home_barrier: u8,
     /// Squares holding at least two pieces in all.
     crowded: u128,
+    /// Squares holding a piece of another colour than the mover's.
+    foreign: u128,
 }
 
 /// How a piece lands: where, and whom it captures.
@@ -224,42 +226,37 @@ impl Parchis {
         let mut occ = Occupancy::default();
         let mut pairs = 0u128;
         let mut seen = 0u128;
-        for colour in Colour::ALL {
+        for &colour in self.colours() {
             let ps = &self.pieces[colour.index()];
+            let masks = &TRACK_MASKS[colour.index()];
             let mut any = 0u128;
-            for (i, &p) in ps.iter().enumerate() {
-                if (1..=ENTRY).contains(&p) {
-                    let bit = 1u128 << track_bit(colour, p);
-                    occ.crowded |= seen & bit;
-                    seen |= bit;
-                    any |= bit;
-                    if i > 0 && ps[i - 1] == p {
-                        pairs |= bit;
-                    }
-                } else if p > ENTRY && p < GOAL && colour == mover && i > 0 && ps[i - 1] == p {
-                    occ.home_barrier |= 1 << (p - ENTRY - 1);
+            for i in 0..PIECES {
+                let bit = masks[usize::from(ps[i])];
+                occ.crowded |= seen & bit;
+                seen |= bit;
+                any |= bit;
+                if i > 0 && ps[i] == ps[i - 1] {
+                    pairs |= bit;
                 }
             }
-            occ.any[colour.index()] = any;
-        }
-        occ.barrier = match self.config.barriers {
-            Barriers::Safe => pairs & SAFE_MASK,
-            Barriers::Everywhere => pairs,
-        };
-        if self.config.barriers == Barriers::Safe {
-            occ.home_barrier = 0;
-        }
-        occ
-    }
-
-    fn foreign(occ: &Occupancy, colour: Colour) -> u128 {
-        let mut all = 0;
-        for c in Colour::ALL {
-            if c != colour {
-                all |= occ.any[c.index()];
+            if colour != mover {
+                occ.foreign |= any;
             }
         }
-        all
+        match self.config.barriers {
+            Barriers::Safe => occ.barrier = pairs & SAFE_MASK,
+            Barriers::Everywhere => {
+                occ.barrier = pairs;
+                let ps = &self.pieces[mover.index()];
+                for i in 1..PIECES {
+                    let p = ps[i];
+                    if p == ps[i - 1] && p > ENTRY && p < GOAL {
+                        occ.home_barrier |= 1 << (p - ENTRY - 1);
+                    }
+                }
+            }
+        }
+        occ
     }
 
     /// Where a piece of `colour` at progress `from` (1..GOAL) lands moving `distance`, and
@@ -277,7 +274,7 @@ impl Parchis {
         }
         if from < ENTRY {
             let last = to.min(ENTRY);
-            let start = (track_bit(colour, from) + 1) % u32::from(TRACK_LEN);
+            let start = track_bit(colour, from + 1);
             if occ.barrier & arc(start, u32::from(last - from)) != 0 {
                 return None;
             }
@@ -296,7 +293,7 @@ impl Parchis {
             return Some((to, Victims::None));
         }
         let bit = 1u128 << track_bit(colour, to);
-        if Self::foreign(occ, colour) & bit == 0 {
+        if occ.foreign & bit == 0 {
             return Some((to, Victims::None));
         }
         if SAFE_MASK & bit != 0 {
@@ -307,7 +304,7 @@ impl Parchis {
     }
 
     /// Whether a piece of `colour` may come out of the nest, and whom it captures.
-    fn come_out(&self, occ: &Occupancy, colour: Colour) -> Option<Victims> {
+    fn come_out(&self, colour: Colour) -> Option<Victims> {
         let own = self.pieces[colour.index()]
             .iter()
             .filter(|&&p| p == 1)
@@ -315,11 +312,10 @@ impl Parchis {
         if own >= 2 {
             return None;
         }
-        let bit = 1u128 << track_bit(colour, 1);
-        if Self::foreign(occ, colour) & bit == 0 {
+        let counts = self.counts_at(track_bit(colour, 1));
+        if counts.iter().sum::<u8>() == own as u8 {
             return Some(Victims::None);
         }
-        let counts = self.counts_at(track_bit(colour, 1));
         let foreign: u8 = counts
             .iter()
             .enumerate()
@@ -355,11 +351,11 @@ impl Parchis {
     /// Pieces of each colour on track bit `bit`.
     fn counts_at(&self, bit: u32) -> [u8; 4] {
         let mut counts = [0u8; 4];
-        for colour in Colour::ALL {
+        let mask = 1u128 << bit;
+        for &colour in self.colours() {
+            let masks = &TRACK_MASKS[colour.index()];
             for &p in &self.pieces[colour.index()] {
-                if (1..=ENTRY).contains(&p) && track_bit(colour, p) == bit {
-                    counts[colour.index()] += 1;
-                }
+                counts[colour.index()] += u8::from(masks[usize::from(p)] & mask != 0);
             }
         }
         counts
@@ -387,12 +383,17 @@ impl Parchis {
         };
         let colour = self.colour();
         let ps = self.pieces[colour.index()];
-        let occ = self.occupancy(colour);
         let in_nest = ps.iter().filter(|&&p| p == NEST).count();
-        if die == Some(5) && in_nest > 0 && self.come_out(&occ, colour).is_some() {
+        if die == Some(5) && in_nest > 0 && self.come_out(colour).is_some() {
             sink.push(Move::Out);
             return;
         }
+        let in_goal = ps.iter().filter(|&&p| p == GOAL).count();
+        if in_nest + in_goal == PIECES {
+            sink.push(Move::Pass);
+            return;
+        }
+        let occ = self.occupancy(colour);
         let distance = if die == Some(6) && in_nest == 0 {
             7
         } else {
@@ -432,12 +433,20 @@ impl Parchis {
     }
 
     fn sort_pieces(&mut self, colour: Colour) {
-        self.pieces[colour.index()].sort_unstable();
+        let ps = &mut self.pieces[colour.index()];
+        // A sorting network for four.
+        for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+            if ps[a] > ps[b] {
+                ps.swap(a, b);
+            }
+        }
     }
 
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
+        let mask = 1u128 << bit;
         let mut captured = false;
-        for colour in Colour::ALL {
+        let colours = self.seat_colours;
+        for &colour in &colours[..usize::from(self.num_seats)] {
             if colour == mover {
                 continue;
             }
@@ -450,8 +459,9 @@ impl Parchis {
                 continue;
             }
             let mut changed = false;
+            let masks = &TRACK_MASKS[colour.index()];
             for p in &mut self.pieces[colour.index()] {
-                if (1..=ENTRY).contains(p) && track_bit(colour, *p) == bit {
+                if masks[usize::from(*p)] & mask != 0 {
                     *p = NEST;
                     changed = true;
                     captured = true;
@@ -614,16 +624,21 @@ impl Game for Parchis {
                 distance,
             ),
         };
-        let occ = self.occupancy(colour);
         let (to, victims) = if from == NEST {
-            (
-                1,
-                self.come_out(&occ, colour)
-                    .expect("out is not possible here"),
-            )
+            (1, self.come_out(colour).expect("out is not possible here"))
         } else {
-            self.advance(&occ, colour, from, distance)
-                .expect("illegal move")
+            // Legal by contract: only the landing square decides captures.
+            let to = from + distance;
+            assert!(to <= GOAL, "a move past the goal");
+            let captures = to <= ENTRY && SAFE_MASK & (1u128 << track_bit(colour, to)) == 0;
+            (
+                to,
+                if captures {
+                    Victims::AllForeign
+                } else {
+                    Victims::None
+                },
+            )
         };
         let ps = &mut self.pieces[colour.index()];
         let same_square = ps.iter().filter(|&&p| p == from).count();
@@ -632,21 +647,27 @@ impl Game for Parchis {
             .position(|&p| p == from)
             .expect("no piece on that square");
         ps[slot] = to;
-        self.sort_pieces(colour);
+        // Only this piece advanced: bubble it up to keep the order.
+        let mut i = slot;
+        while i + 1 < PIECES && ps[i] > ps[i + 1] {
+            ps.swap(i, i + 1);
+            i += 1;
+        }
 
         let mut bonus = 0;
+        let keeps_order =
+            self.config.exit_capture != ExitCapture::Blocked && self.config.safe_sharing;
         if to <= ENTRY {
             let bit = track_bit(colour, to);
-            if self.capture(colour, bit, victims) {
+            if victims != Victims::None && self.capture(colour, bit, victims) {
                 bonus = 20;
             }
-            if let Some(owner) = Colour::ALL.into_iter().find(|c| track_bit(*c, 1) == bit)
-                && owner != colour
-            {
-                self.exit_last[owner.index()] = colour as u8 + 1;
+            // Exit squares are the bits 17k + 4, owned by colour k.
+            if keeps_order && bit % 17 == 4 && (bit / 17) as usize != colour.index() {
+                self.exit_last[(bit / 17) as usize] = colour as u8 + 1;
             }
-            self.canonical_exit_order();
-        } else if from <= ENTRY && from != NEST {
+        }
+        if keeps_order && from != NEST && from <= ENTRY || self.exit_last != [0; 4] {
             self.canonical_exit_order();
         }
         if to == GOAL {
