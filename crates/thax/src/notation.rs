@@ -96,15 +96,19 @@ impl fmt::Display for Thax {
         if f.alternate() {
             return self.draw(f);
         }
+        // Both sides as ASCII digits in one write (the notation is printed at every node by
+        // conformance checks and logs).
+        let mut sides = [0u8; 2 * MAX_NUMBER as usize + 2];
+        let mut len = 0;
         for seat in 0..2 {
-            if seat == 1 {
-                f.write_char('/')?;
-            }
             for n in self.config.board.numbers() {
-                write!(f, "{}", self.covered[seat][usize::from(n) - 1])?;
+                sides[len] = b'0' + self.covered[seat][usize::from(n) - 1];
+                len += 1;
             }
+            sides[len] = if seat == 0 { b'/' } else { b' ' };
+            len += 1;
         }
-        f.write_char(' ')?;
+        f.write_str(core::str::from_utf8(&sides[..len]).expect("ASCII digits"))?;
         match self.phase {
             Phase::RollOff(roll_off) => write!(f, "o{roll_off}")?,
             Phase::Roll(seat) => write!(f, "r{seat}")?,
