@@ -3,8 +3,9 @@
 //!
 //! The parser is strict: fields are separated by exactly one space, with nothing before or
 //! after; every rank has exactly 7 squares; two digits may not follow each other; the
-//! counters are plain decimal numbers without sign or leading zeros (halfmove 0..=65535,
-//! fullmove 1..=65535). Missing counters default to `0 1`. Every error names the field, the
+//! counters are plain decimal numbers without sign or leading zeros (halfmove 0..=32767,
+//! fullmove 1..=32767: the range of [`Ataxx::MAX_COUNTER`]). Missing counters default to
+//! `0 1`. Every error names the field, the
 //! 1-based column (in characters) where it was found, and what is wrong.
 
 use core::fmt;
@@ -86,7 +87,7 @@ pub enum FenErrorKind {
     /// A counter with a leading zero.
     #[error("leading zero")]
     LeadingZero,
-    /// A counter out of range (halfmove 0..=65535, fullmove 1..=65535).
+    /// A counter out of range (halfmove 0..=32767, fullmove 1..=32767).
     #[error("out of range")]
     OutOfRange,
     /// More than four fields.
@@ -211,7 +212,13 @@ impl Ataxx {
                 f.write_char('/')?;
             }
         }
-        write!(f, " {} {} {}", self.side, self.halfmove, self.fullmove)
+        write!(
+            f,
+            " {} {} {}",
+            self.side_to_move(),
+            self.halfmove_clock(),
+            self.fullmove_number()
+        )
     }
 }
 
@@ -299,7 +306,7 @@ fn parse_counter(digits: &str, column: usize, field: FenField, min: u16) -> Resu
         return Err(error(column, FenErrorKind::LeadingZero));
     }
     match digits.parse::<u16>() {
-        Ok(value) if value >= min => Ok(value),
+        Ok(value) if value >= min && value <= Ataxx::MAX_COUNTER => Ok(value),
         _ => Err(error(column, FenErrorKind::OutOfRange)),
     }
 }
@@ -320,7 +327,7 @@ mod tests {
             "x5o/7/2-1-2/7/2-1-2/7/o5x o 12 34",
             "7/7/7/7/-------/-------/x5o x 0 1",
             "o1xx2x/2xx2x/2xx2x/x1xx2x/2xx2x/2xx2x/x1xx2x x 0 1",
-            "7/7/7/7/7/7/7 o 65535 65535",
+            "7/7/7/7/7/7/7 o 32767 32767",
         ] {
             assert_eq!(
                 Ataxx::from_fen(fen, AtaxxConfig::default())
@@ -389,7 +396,7 @@ mod tests {
             e(F::FullmoveNumber, 23, K::OutOfRange)
         );
         assert_eq!(
-            err("x5o/7/7/7/7/7/o5x x 0 65536"),
+            err("x5o/7/7/7/7/7/o5x x 0 32768"),
             e(F::FullmoveNumber, 23, K::OutOfRange)
         );
         assert_eq!(

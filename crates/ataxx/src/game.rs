@@ -65,7 +65,7 @@ impl Game for Ataxx {
     }
 
     fn config(&self) -> &AtaxxConfig {
-        &self.config
+        self.config_ref()
     }
 
     fn num_seats(&self) -> usize {
@@ -76,7 +76,7 @@ impl Game for Ataxx {
         if self.game_over().is_some() {
             Turn::Terminal
         } else {
-            Turn::Player(self.side.seat())
+            Turn::Player(self.side_to_move().seat())
         }
     }
 
@@ -87,7 +87,7 @@ impl Game for Ataxx {
             return;
         }
         let empty = self.empty();
-        let us = self.pieces[self.side.index()];
+        let us = self.pieces(self.side_to_move());
         let singles = us.dilate() & empty;
         let mut any = false;
         for to in singles {

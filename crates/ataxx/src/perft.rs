@@ -33,10 +33,10 @@ impl Node {
     fn of(pos: &Ataxx) -> Node {
         let us = pos.side_to_move().index();
         Node {
-            us: pos.pieces[us].0,
-            them: pos.pieces[1 - us].0,
+            us: pos.bits(us),
+            them: pos.bits(1 - us),
             empty: pos.empty().0,
-            halfmove: u32::from(pos.halfmove),
+            halfmove: u32::from(pos.halfmove_clock()),
         }
     }
 
@@ -73,7 +73,7 @@ impl Node {
 }
 
 fn clock_limit(pos: &Ataxx) -> u32 {
-    if pos.config.ply_clock {
+    if pos.ply_clock() {
         u32::from(crate::AtaxxConfig::CLOCK_LIMIT)
     } else {
         u32::MAX

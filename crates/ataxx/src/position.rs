@@ -20,16 +20,23 @@ use crate::zobrist;
 /// only, for transposition tables.
 ///
 /// `Display` writes the FEN (`x5o/7/7/7/7/7/o5x x 0 1`); `{:#}` draws the board.
+///
+/// Layout: four words, 32 bytes in all, configuration included. The squares use 49 bits of
+/// a word; the other 15 bits of each carry the rest: the half-move clock beside the `x`
+/// pieces, the fullmove number beside the `o` pieces, and the side to move and the rules
+/// switch beside the blocked squares. Both counters therefore stop at
+/// [`Ataxx::MAX_COUNTER`] (32 767).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Ataxx {
-    pub(crate) pieces: [Bitboard; 2],
-    pub(crate) blocked: Bitboard,
-    pub(crate) hash: u64,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
-    pub(crate) side: Color,
-    pub(crate) config: AtaxxConfig,
+    /// `[x | halfmove << 49, o | fullmove << 49, blocked | flags]`.
+    words: [u64; 3],
+    hash: u64,
 }
+
+const SQUARES: u64 = (1 << 49) - 1;
+const HIGH: u32 = 49;
+const O_TO_MOVE_FLAG: u64 = 1 << 49;
+const PLY_CLOCK_FLAG: u64 = 1 << 50;
 
 /// Why the game is over, in order of precedence (the first that holds is reported).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -97,19 +104,45 @@ impl Ataxx {
         if fullmove == 0 {
             return Err(SetupError::ZeroFullmove);
         }
+        let mut flags = 0;
+        if side == Color::O {
+            flags |= O_TO_MOVE_FLAG;
+        }
+        if config.ply_clock {
+            flags |= PLY_CLOCK_FLAG;
+        }
         let hash = zobrist::hash_of(pieces, blocked, side);
-        Ok(Ataxx {
-            pieces,
-            blocked,
+        let mut pos = Ataxx {
+            words: [x.0, o.0, blocked.0 | flags],
             hash,
-            halfmove,
-            fullmove,
-            side,
-            config,
-        })
+        };
+        pos.set_halfmove(halfmove);
+        pos.set_fullmove(fullmove);
+        Ok(pos)
     }
 
-    /// The same position with other counters.
+    /// The largest value either counter can hold.
+    pub const MAX_COUNTER: u16 = (1 << 15) - 1;
+
+    #[inline]
+    fn set_halfmove(&mut self, halfmove: u16) {
+        let value = u64::from(halfmove.min(Ataxx::MAX_COUNTER));
+        self.words[0] = (self.words[0] & SQUARES) | (value << HIGH);
+    }
+
+    #[inline]
+    fn set_fullmove(&mut self, fullmove: u16) {
+        let value = u64::from(fullmove.min(Ataxx::MAX_COUNTER));
+        self.words[1] = (self.words[1] & SQUARES) | (value << HIGH);
+    }
+
+    /// The raw squares of side `index` (0 = x, 1 = o; 2 = blocked).
+    #[inline]
+    pub(crate) fn bits(&self, index: usize) -> u64 {
+        self.words[index] & SQUARES
+    }
+
+    /// The same position with other counters (each capped at [`Ataxx::MAX_COUNTER`]).
     ///
     /// # Errors
     /// [`SetupError::ZeroFullmove`] if `fullmove` is 0.
@@ -117,8 +150,8 @@ impl Ataxx {
         if fullmove == 0 {
             return Err(SetupError::ZeroFullmove);
         }
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
+        self.set_halfmove(halfmove);
+        self.set_fullmove(fullmove);
         Ok(self)
     }
 
@@ -126,46 +159,65 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn pieces(&self, color: Color) -> Bitboard {
-        self.pieces[color.index()]
+        Bitboard(self.bits(color.index()))
     }
 
     /// The blocked squares (`-` in FEN), which no piece can ever occupy.
     #[must_use]
     #[inline]
     pub fn blocked(&self) -> Bitboard {
-        self.blocked
+        Bitboard(self.bits(2))
     }
 
     /// The empty squares (neither a piece nor blocked).
     #[must_use]
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        !(self.pieces[0] | self.pieces[1] | self.blocked)
+        Bitboard(!(self.words[0] | self.words[1] | self.words[2]) & SQUARES)
     }
 
     /// The side to move (at a terminal position: the side that would move next).
     #[must_use]
     #[inline]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        if self.words[2] & O_TO_MOVE_FLAG == 0 {
+            Color::X
+        } else {
+            Color::O
+        }
     }
 
     /// Plies since the last clone (reset by a clone, +1 for a jump or a pass).
     #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        (self.words[0] >> HIGH) as u16
     }
 
     /// The move number: starts at 1, +1 after every `o` turn (passes included).
     #[must_use]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        (self.words[1] >> HIGH) as u16
     }
 
     /// The rules this position is played under.
     #[must_use]
     pub fn rules(&self) -> AtaxxConfig {
-        self.config
+        *self.config_ref()
+    }
+
+    /// The configuration, as a reference to one of the two constants.
+    pub(crate) fn config_ref(&self) -> &'static AtaxxConfig {
+        if self.ply_clock() {
+            &AtaxxConfig::STANDARD
+        } else {
+            &AtaxxConfig::NO_CLOCK
+        }
+    }
+
+    /// Whether the 100-ply clock is on.
+    #[inline]
+    pub(crate) fn ply_clock(&self) -> bool {
+        self.words[2] & PLY_CLOCK_FLAG != 0
     }
 
     /// The Zobrist hash of the pieces, blocked squares and side to move (not the counters),
@@ -179,13 +231,17 @@ impl Ataxx {
     /// The Zobrist hash computed from scratch (equal to [`zobrist`](Ataxx::zobrist)).
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
-        zobrist::hash_of(self.pieces, self.blocked, self.side)
+        zobrist::hash_of(
+            [self.pieces(Color::X), self.pieces(Color::O)],
+            self.blocked(),
+            self.side_to_move(),
+        )
     }
 
     /// Whether the game is over, and why (see [`GameOver`] for the precedence).
     #[must_use]
     pub fn game_over(&self) -> Option<GameOver> {
-        let [x, o] = self.pieces;
+        let (x, o) = (self.pieces(Color::X), self.pieces(Color::O));
         if x.is_empty() {
             return Some(GameOver::NoPieces(Color::X));
         }
@@ -195,7 +251,7 @@ impl Ataxx {
         if ((x | o).dilate2() & self.empty()).is_empty() {
             return Some(GameOver::NoMoves);
         }
-        if self.config.ply_clock && self.halfmove >= AtaxxConfig::CLOCK_LIMIT {
+        if self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT {
             return Some(GameOver::Clock);
         }
         None
@@ -208,8 +264,8 @@ impl Ataxx {
         match self.game_over()? {
             GameOver::Clock => Some(Outcome::draw(2)),
             GameOver::NoPieces(_) | GameOver::NoMoves => {
-                let x = self.pieces[0].len();
-                let o = self.pieces[1].len();
+                let x = self.pieces(Color::X).len();
+                let o = self.pieces(Color::O).len();
                 Some(match x.cmp(&o) {
                     core::cmp::Ordering::Greater => Outcome::win(2, Seat::new(0)),
                     core::cmp::Ordering::Less => Outcome::win(2, Seat::new(1)),
@@ -235,7 +291,7 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn singles(&self) -> Bitboard {
-        self.pieces[self.side.index()].dilate() & self.empty()
+        self.pieces(self.side_to_move()).dilate() & self.empty()
     }
 
     /// Where the piece on `from` can jump to (empty if `from` holds no piece of the side to
@@ -243,7 +299,7 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn jumps_from(&self, from: Square) -> Bitboard {
-        if self.pieces[self.side.index()].contains(from) {
+        if self.pieces(self.side_to_move()).contains(from) {
             Bitboard(JUMPS[from.index()]) & self.empty()
         } else {
             Bitboard::EMPTY
@@ -259,7 +315,7 @@ impl Ataxx {
             return false;
         }
         let empty = self.empty();
-        let us = self.pieces[self.side.index()];
+        let us = self.pieces(self.side_to_move());
         let singles = us.dilate() & empty;
         if !singles.is_empty()
             && f(MoveBatch {
@@ -287,7 +343,7 @@ impl Ataxx {
     /// to move has no clone or jump.
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        (self.pieces[self.side.index()].dilate2() & self.empty()).is_empty()
+        (self.pieces(self.side_to_move()).dilate2() & self.empty()).is_empty()
             && self.game_over().is_none()
     }
 
@@ -299,7 +355,7 @@ impl Ataxx {
             return 0;
         }
         let empty = self.empty().0;
-        let us = self.pieces[self.side.index()].0;
+        let us = self.pieces(self.side_to_move()).0;
         match count_moves_of(us, empty) {
             0 => 1,
             n => n as usize,
@@ -313,7 +369,7 @@ impl Ataxx {
             return false;
         }
         let empty = self.empty();
-        let us = self.pieces[self.side.index()];
+        let us = self.pieces(self.side_to_move());
         match mv {
             Move::Single(to) => {
                 empty.contains(to) && !(Bitboard(NEIGHBOURS[to.index()]) & us).is_empty()
@@ -338,33 +394,35 @@ impl Ataxx {
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
         debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
-        let us = self.side.index();
+        let side = self.side_to_move();
+        let us = side.index();
         let them = 1 - us;
-        match mv {
+        let halfmove = match mv {
             Move::Single(to) => {
                 self.land(us, them, to);
-                self.halfmove = 0;
+                0
             }
             Move::Double { from, to } => {
-                self.pieces[us].0 &= !(1 << from.index());
+                self.words[us] &= !(1 << from.index());
                 self.hash ^= zobrist::PIECE[us][from.index()];
                 self.land(us, them, to);
-                self.halfmove = self.halfmove.saturating_add(1);
+                self.halfmove_clock().saturating_add(1)
             }
-            Move::Pass => self.halfmove = self.halfmove.saturating_add(1),
+            Move::Pass => self.halfmove_clock().saturating_add(1),
+        };
+        self.set_halfmove(halfmove);
+        if side == Color::O {
+            self.set_fullmove(self.fullmove_number().saturating_add(1));
         }
-        if self.side == Color::O {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side = !self.side;
+        self.words[2] ^= O_TO_MOVE_FLAG;
         self.hash ^= zobrist::O_TO_MOVE;
     }
 
     #[inline]
     fn land(&mut self, us: usize, them: usize, to: Square) {
-        let flips = NEIGHBOURS[to.index()] & self.pieces[them].0;
-        self.pieces[us].0 |= flips | (1 << to.index());
-        self.pieces[them].0 ^= flips;
+        let flips = NEIGHBOURS[to.index()] & self.words[them];
+        self.words[us] |= flips | (1 << to.index());
+        self.words[them] ^= flips;
         self.hash ^= zobrist::PIECE[us][to.index()];
         for sq in Bitboard(flips) {
             self.hash ^= zobrist::FLIP[sq.index()];
@@ -395,7 +453,7 @@ impl fmt::Debug for Ataxx {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Ataxx")
             .field("fen", &format_args!("{self}"))
-            .field("config", &self.config)
+            .field("config", self.config_ref())
             .finish()
     }
 }
@@ -404,11 +462,11 @@ impl Ataxx {
     /// The piece (or blocker) on `sq`: `'x'`, `'o'`, `'-'` or `'.'` for an empty square.
     #[must_use]
     pub fn symbol_at(&self, sq: Square) -> char {
-        if self.pieces[0].contains(sq) {
+        if self.pieces(Color::X).contains(sq) {
             'x'
-        } else if self.pieces[1].contains(sq) {
+        } else if self.pieces(Color::O).contains(sq) {
             'o'
-        } else if self.blocked.contains(sq) {
+        } else if self.blocked().contains(sq) {
             '-'
         } else {
             '.'
@@ -427,16 +485,17 @@ impl Ataxx {
         }
         writeln!(f, "  +---------------+")?;
         writeln!(f, "    a b c d e f g")?;
-        let (x, o) = (self.pieces[0].len(), self.pieces[1].len());
+        let (x, o) = (self.pieces(Color::X).len(), self.pieces(Color::O).len());
         write!(f, "x: {x}  o: {o}  ")?;
         match self.game_over() {
-            None => write!(f, "{} to move", self.side)?,
+            None => write!(f, "{} to move", self.side_to_move())?,
             Some(reason) => write!(f, "game over ({reason:?})")?,
         }
         write!(
             f,
             "  half-move clock {}  move {}",
-            self.halfmove, self.fullmove
+            self.halfmove_clock(),
+            self.fullmove_number()
         )
     }
 }

@@ -49,7 +49,7 @@ impl Serialize for Ataxx {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         PositionRepr {
             fen: self.to_string(),
-            config: self.config,
+            config: self.rules(),
         }
         .serialize(serializer)
     }

@@ -5,6 +5,7 @@
 //! can store one representative per class: [`Ataxx::canonical`].
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Ataxx;
 use crate::square::Square;
@@ -113,15 +114,15 @@ impl Ataxx {
     /// The image of the position under `sym` (side to move, counters and rules kept).
     #[must_use]
     pub fn transformed(&self, sym: Symmetry) -> Ataxx {
-        let pieces = self.pieces.map(|set| sym.bitboard(set));
-        let blocked = sym.bitboard(self.blocked);
+        let pieces = [Color::X, Color::O].map(|color| sym.bitboard(self.pieces(color)));
+        let blocked = sym.bitboard(self.blocked());
         Ataxx::from_parts(
             pieces,
             blocked,
-            self.side,
-            self.halfmove,
-            self.fullmove,
-            self.config,
+            self.side_to_move(),
+            self.halfmove_clock(),
+            self.fullmove_number(),
+            self.rules(),
         )
         .expect("a symmetry keeps the sets disjoint")
     }
@@ -134,7 +135,7 @@ impl Ataxx {
         Symmetry::ALL
             .into_iter()
             .map(|sym| (self.transformed(sym), sym))
-            .min_by_key(|(pos, _)| (pos.blocked, pos.pieces[0], pos.pieces[1]))
+            .min_by_key(|(pos, _)| (pos.blocked(), pos.pieces(Color::X), pos.pieces(Color::O)))
             .expect("eight symmetries")
     }
 }

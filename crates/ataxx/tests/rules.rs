@@ -343,15 +343,37 @@ fn illegal_moves_are_refused_and_leave_the_state_unchanged() {
 
 #[test]
 fn state_is_at_most_32_bytes_plus_config() {
-    // Three bitboards and the hash: 32 bytes. The counters, the side to move and the
-    // one-byte config share the fifth word, which the 8-byte alignment pads to 40.
+    // Three bitboards and the hash; the counters, the side to move and the rules switch
+    // live in the 15 spare bits of the bitboard words, so the config costs nothing extra.
     assert_eq!(std::mem::size_of::<AtaxxConfig>(), 1);
     assert!(
-        std::mem::size_of::<Ataxx>() <= 32 + 8,
+        std::mem::size_of::<Ataxx>() <= 32,
         "{}",
         std::mem::size_of::<Ataxx>()
     );
     assert!(std::mem::size_of::<Move>() <= 4);
+}
+
+#[test]
+fn counters_are_packed_without_disturbing_the_board() {
+    let p = Ataxx::from_fen(
+        "x5o/7/2-1-2/7/2-1-2/7/o5x o 32767 32767",
+        AtaxxConfig::NO_CLOCK,
+    )
+    .unwrap();
+    assert_eq!((p.halfmove_clock(), p.fullmove_number()), (32767, 32767));
+    assert_eq!(p.pieces(Color::X).len(), 2);
+    assert_eq!(p.blocked().len(), 4);
+    assert_eq!(p.empty().len(), 41);
+    // Both counters stop at their maximum instead of spilling into the board.
+    let after = played(p, "g7f5");
+    assert_eq!(
+        (after.halfmove_clock(), after.fullmove_number()),
+        (32767, 32767)
+    );
+    assert_eq!(after.rules(), AtaxxConfig::NO_CLOCK);
+    assert_eq!(after.to_string(), "x6/7/2-1-o1/7/2-1-2/7/o5x x 32767 32767");
+    assert_eq!(*after.config(), AtaxxConfig::NO_CLOCK);
 }
 
 #[test]
