@@ -42,6 +42,17 @@ fn playout(start: &Parchis, seed: u64) -> u64 {
     rolls
 }
 
+/// The random draws alone (one die and one move choice per roll), for comparison.
+fn draws_only(rolls: u64) -> u64 {
+    let mut rng = rng_from_seed(0);
+    let mut sum = 0u64;
+    for _ in 0..rolls {
+        sum += u64::from(sample(&D6, &mut rng).value());
+        sum += below(&mut rng, 3);
+    }
+    std::hint::black_box(sum)
+}
+
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
@@ -61,5 +72,14 @@ fn main() {
             Some(cpu) => println!(", on-CPU {:.1} ns/roll", cpu / rolls as f64),
             None => println!(),
         }
+        let (cpu0, wall) = (cpu_ns(), Instant::now());
+        draws_only(rolls);
+        let wall = wall.elapsed().as_nanos() as f64;
+        let cpu = cpu0.zip(cpu_ns()).map_or(f64::NAN, |(a, b)| (b - a) as f64);
+        println!(
+            "  of which random draws alone (a die and a move index per roll): wall {:.1}, on-CPU {:.1} ns/roll",
+            wall / rolls as f64,
+            cpu / rolls as f64
+        );
     }
 }

@@ -3,8 +3,6 @@
 //!
 //! `cargo run --release -p parchis --example stats -- [GAMES]` (default 10 000 per setup).
 
-use std::time::Instant;
-
 use boardgame_core::driver::{End, UniformRandom, game_seed, playout, rng_from_seed};
 use boardgame_core::{Game, Seat};
 use parchis::{Config, Parchis};
@@ -16,9 +14,9 @@ fn main() {
         .unwrap_or(10_000);
     println!("{games} uniform-random games per setup (seeds game_seed(2026, i))");
     println!(
-        "| setup | players | mean rolls | median | p99 | max | truncated | seat win rates (seat 0 first) | colour order | µs/game |"
+        "| setup | players | mean rolls | median | p99 | max | truncated | seat win rates (seat 0 first) | colour order |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (name, make) in [
         ("seed", Config::seed as fn(usize) -> Config),
         ("spanish", Config::spanish),
@@ -29,7 +27,6 @@ fn main() {
             let mut rolls = Vec::with_capacity(games as usize);
             let mut wins = [0u64; 4];
             let mut truncated = 0;
-            let clock = Instant::now();
             for i in 0..games {
                 let game = playout(
                     start.clone(),
@@ -48,7 +45,6 @@ fn main() {
                     End::Truncated => truncated += 1,
                 }
             }
-            let elapsed = clock.elapsed();
             rolls.sort_unstable();
             let mean = rolls.iter().sum::<u64>() as f64 / games as f64;
             let pct = |q: f64| rolls[((games as f64 - 1.0) * q) as usize];
@@ -59,12 +55,11 @@ fn main() {
                 .map(|s| start.colour_of(Seat::new(s)).letter())
                 .collect::<String>();
             println!(
-                "| {name} | {players} | {mean:.0} | {} | {} | {} | {truncated} | {} | {colours} | {:.1} |",
+                "| {name} | {players} | {mean:.0} | {} | {} | {} | {truncated} | {} | {colours} |",
                 pct(0.5),
                 pct(0.99),
                 rolls[rolls.len() - 1],
                 rates.join(" / "),
-                elapsed.as_secs_f64() * 1e6 / games as f64,
             );
         }
     }

@@ -351,11 +351,9 @@ impl Parchis {
     /// Pieces of each colour on track bit `bit`.
     fn counts_at(&self, bit: u32) -> [u8; 4] {
         let mut counts = [0u8; 4];
-        let mask = 1u128 << bit;
         for &colour in self.colours() {
-            let masks = &TRACK_MASKS[colour.index()];
             for &p in &self.pieces[colour.index()] {
-                counts[colour.index()] += u8::from(masks[usize::from(p)] & mask != 0);
+                counts[colour.index()] += u8::from(track_bit(colour, p) == bit);
             }
         }
         counts
@@ -443,7 +441,6 @@ impl Parchis {
     }
 
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
-        let mask = 1u128 << bit;
         let mut captured = false;
         let colours = self.seat_colours;
         for &colour in &colours[..usize::from(self.num_seats)] {
@@ -459,9 +456,8 @@ impl Parchis {
                 continue;
             }
             let mut changed = false;
-            let masks = &TRACK_MASKS[colour.index()];
             for p in &mut self.pieces[colour.index()] {
-                if masks[usize::from(*p)] & mask != 0 {
+                if track_bit(colour, *p) == bit {
                     *p = NEST;
                     changed = true;
                     captured = true;
