@@ -310,6 +310,17 @@ impl Ataxx {
     /// piece (ascending origin) as one batch each, skipping empty batches; stops early when
     /// `f` returns `true`, and then returns `true`. A forced pass and a finished game both
     /// produce no batch: see [`must_pass`](Ataxx::must_pass).
+    ///
+    /// ```
+    /// use ataxx::Ataxx;
+    /// let start = Ataxx::default();
+    /// let mut total = 0;
+    /// start.generate_batches(|batch| {
+    ///     total += batch.len(); // a popcount: no move is built
+    ///     false
+    /// });
+    /// assert_eq!(total, 16);
+    /// ```
     pub fn generate_batches(&self, mut f: impl FnMut(MoveBatch) -> bool) -> bool {
         if self.game_over().is_some() {
             return false;

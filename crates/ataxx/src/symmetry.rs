@@ -130,6 +130,15 @@ impl Ataxx {
     /// The canonical representative of the position's symmetry class, and the symmetry
     /// that maps this position onto it: the image whose `(blocked, x, o)` bitboards are
     /// smallest. Two positions are symmetric exactly when their canonical forms are equal.
+    ///
+    /// ```
+    /// use ataxx::{Ataxx, Symmetry};
+    /// let pos: Ataxx = "x5o/7/7/7/4x2/7/o6 o 1 1".parse()?;
+    /// let mirrored = pos.transformed(Symmetry::FlipFiles);
+    /// assert_ne!(mirrored, pos);
+    /// assert_eq!(mirrored.canonical().0, pos.canonical().0);
+    /// # Ok::<(), ataxx::FenError>(())
+    /// ```
     #[must_use]
     pub fn canonical(&self) -> (Ataxx, Symmetry) {
         Symmetry::ALL
