@@ -241,11 +241,14 @@ const TABLE: usize = 128;
 /// One progress step of a colour's path, precomputed.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Entry {
-    /// The occupancy bit of the square (0 for the nest).
-    bit: u128,
+    /// The square ([`NO_SQUARE`] for the nest).
     square: Square,
     spot: Spot,
 }
+
+/// The square id of the nest in the tables: above every real square, so it has no
+/// occupancy bit.
+const NO_SQUARE: Square = Square(u8::MAX);
 
 /// A validated board: squares with kinds, the edges of the graph, arrows and per-colour path
 /// tables indexed by progress.
@@ -445,10 +448,12 @@ impl Board {
             end: path_len as u8,
         };
         board.validate()?;
-        for c in 0..NUM_COLOURS {
-            for (p, (&square, &spot)) in board.paths[c].iter().zip(&spots[c]).enumerate() {
-                let bit = if p == 0 { 0 } else { 1u128 << square.0 };
-                board.table[c][p] = Entry { bit, square, spot };
+        for ((row, path), spots) in board.table.iter_mut().zip(&board.paths).zip(&spots) {
+            for (p, (&square, &spot)) in path.iter().zip(spots).enumerate() {
+                row[p] = Entry {
+                    square: if p == 0 { NO_SQUARE } else { square },
+                    spot,
+                };
             }
         }
         Ok(board)
@@ -563,7 +568,8 @@ impl Board {
         &self.paths[colour][1..]
     }
 
-    /// The square at `progress` on `colour`'s path (`progress >= 1`).
+    /// The square at `progress` on `colour`'s path (`progress >= 1`; the nest, 0, gives an id
+    /// above every square).
     #[inline]
     #[must_use]
     pub fn square(&self, colour: usize, progress: u8) -> Square {
@@ -600,7 +606,9 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn bit(&self, colour: usize, progress: u8) -> u128 {
-        self.entry(colour, progress).bit
+        1u128
+            .checked_shl(u32::from(self.entry(colour, progress).square.0))
+            .unwrap_or(0)
     }
 
     /// Colour `colour`'s destination square `D`, the end of its shortcut arrow.

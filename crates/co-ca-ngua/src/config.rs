@@ -125,7 +125,7 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The default rules for `players` players (not checked: [`crate::CoCaNgua::new`] does).
+    /// The default rules for `players` players (not checked here: `CoCaNgua::new` checks it).
     #[must_use]
     pub fn with_players(players: u8) -> Config {
         Config {

@@ -1,5 +1,5 @@
-//! The one-line state notation: `Display` writes it, [`parse`] (through
-//! `Game::from_notation` and `FromStr`) reads and validates it.
+//! The one-line state notation: `Display` writes it; `Game::from_notation` and `FromStr`
+//! read and validate it.
 //!
 //! Four fields separated by single spaces:
 //! 1. pieces: per seat, in seat order, the progress of its two pieces lower first, `a,b`,

@@ -64,6 +64,6 @@ fn testkit_every_preset_and_switch() {
         configs.push(config);
     }
     for config in configs {
-        run(config, 0..150);
+        run(config, 0..100);
     }
 }
