@@ -30,10 +30,14 @@ fn check_with_serde(config: ThaxConfig) {
 }
 
 fn run(checker: Checker<Thax>) {
+    run_games(checker, SEEDS);
+}
+
+fn run_games(checker: Checker<Thax>, games: u64) {
     let report = checker.run();
-    assert_eq!(report.games, SEEDS);
+    assert_eq!(report.games, games);
     assert_eq!(report.truncated, 0, "the max_rolls guard ends every game");
-    assert_eq!(report.finished, SEEDS);
+    assert_eq!(report.finished, report.games);
 }
 
 fn preset(name: &str) -> ThaxConfig {
@@ -175,5 +179,29 @@ fn play_out_ends_every_game_in_a_valid_terminal_position() {
             );
             assert_eq!(run().0, state, "the same seed plays the same game");
         }
+    }
+}
+
+/// Heavier: `cargo test -p thax --release --test conformance -- --ignored`.
+#[test]
+#[ignore = "heavy: 50 000 games per preset"]
+fn testkit_every_preset_50_000_seeds() {
+    for name in ThaxConfig::PRESETS.iter().map(|p| p.name) {
+        run_games(
+            Checker::<Thax>::new(preset(name))
+                .seeds(SEEDS..SEEDS + 50_000)
+                .max_plies(100_000),
+            50_000,
+        );
+    }
+}
+
+/// Heavier: `cargo test -p thax --release --test conformance -- --ignored`.
+#[test]
+#[ignore = "heavy: chance perft to depth 8"]
+fn chance_perft_probability_mass_is_exact_to_depth_8() {
+    for config in [config(&[("first", "0")]), preset("thax-out-limited")] {
+        let stats = chance_perft(&Thax::new(config).unwrap(), 8);
+        assert!(stats.is_mass_exact(), "mass {:?}", stats.mass);
     }
 }
