@@ -393,6 +393,7 @@ pub fn parse(text: &str, config: &Config) -> Result<Parchis, NotationError> {
         .and_then(|n| n.parse().ok())
         .ok_or_else(|| field_error(7, "rolls", fields[6], "expected n and a number"))?;
 
+    state.rebuild_masks();
     check(&state)?;
     Ok(state)
 }

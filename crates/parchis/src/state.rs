@@ -58,6 +58,11 @@ pub struct Parchis {
     /// exit, kept only when the exit holds two foreign pieces of different colours and exit
     /// captures can choose between them; 0 otherwise.
     pub(crate) exit_last: [u8; 4],
+    /// Derived from `pieces`, kept in step by every change: the track squares holding at
+    /// least one piece of each colour (bit `square - 1`).
+    pub(crate) occupied: [u128; 4],
+    /// Derived from `pieces`: the track squares holding two or more pieces of each colour.
+    pub(crate) pairs: [u128; 4],
 }
 
 /// Occupancy masks over the 68 track squares, built once per move generation.
@@ -224,25 +229,18 @@ impl Parchis {
 
     fn occupancy(&self, mover: Colour) -> Occupancy {
         let mut occ = Occupancy::default();
+        let mut all = 0u128;
         let mut pairs = 0u128;
-        let mut seen = 0u128;
-        for &colour in self.colours() {
-            let ps = &self.pieces[colour.index()];
-            let masks = &TRACK_MASKS[colour.index()];
-            let mut any = 0u128;
-            for i in 0..PIECES {
-                let bit = masks[usize::from(ps[i])];
-                occ.crowded |= seen & bit;
-                seen |= bit;
-                any |= bit;
-                if i > 0 && ps[i] == ps[i - 1] {
-                    pairs |= bit;
-                }
-            }
+        for colour in Colour::ALL {
+            let here = self.occupied[colour.index()];
+            occ.crowded |= all & here;
+            all |= here;
+            pairs |= self.pairs[colour.index()];
             if colour != mover {
-                occ.foreign |= any;
+                occ.foreign |= here;
             }
         }
+        occ.crowded |= pairs;
         match self.config.barriers {
             Barriers::Safe => occ.barrier = pairs & SAFE_MASK,
             Barriers::Everywhere => {
@@ -257,6 +255,41 @@ impl Parchis {
             }
         }
         occ
+    }
+
+    /// Brings the derived masks in step with `colour`'s pieces on track bit `bit`.
+    fn refresh_square(&mut self, colour: Colour, bit: u32) {
+        let count = self.pieces[colour.index()]
+            .iter()
+            .filter(|&&p| track_bit(colour, p) == bit)
+            .count();
+        let mask = 1u128 << bit;
+        if count > 0 {
+            self.occupied[colour.index()] |= mask;
+        } else {
+            self.occupied[colour.index()] &= !mask;
+        }
+        if count >= 2 {
+            self.pairs[colour.index()] |= mask;
+        } else {
+            self.pairs[colour.index()] &= !mask;
+        }
+    }
+
+    /// Recomputes the derived masks from the pieces.
+    pub(crate) fn rebuild_masks(&mut self) {
+        self.occupied = [0; 4];
+        self.pairs = [0; 4];
+        for colour in Colour::ALL {
+            let ps = self.pieces[colour.index()];
+            for (i, &p) in ps.iter().enumerate() {
+                let mask = TRACK_MASKS[colour.index()][usize::from(p)];
+                self.occupied[colour.index()] |= mask;
+                if i > 0 && ps[i - 1] == p {
+                    self.pairs[colour.index()] |= mask;
+                }
+            }
+        }
     }
 
     /// Where a piece of `colour` at progress `from` (1..GOAL) lands moving `distance`, and
@@ -441,6 +474,15 @@ impl Parchis {
     }
 
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
+        let mut foreign = 0u128;
+        for colour in Colour::ALL {
+            if colour != mover {
+                foreign |= self.occupied[colour.index()];
+            }
+        }
+        if foreign & (1u128 << bit) == 0 {
+            return false;
+        }
         let mut captured = false;
         let colours = self.seat_colours;
         for &colour in &colours[..usize::from(self.num_seats)] {
@@ -468,6 +510,7 @@ impl Parchis {
             }
             if changed {
                 self.sort_pieces(colour);
+                self.refresh_square(colour, bit);
             }
         }
         captured
@@ -531,6 +574,8 @@ impl Parchis {
             finished: [Seat::new(0); 4],
             num_finished: 0,
             exit_last: [0; 4],
+            occupied: [0; 4],
+            pairs: [0; 4],
         })
     }
 
@@ -649,6 +694,12 @@ impl Game for Parchis {
             ps.swap(i, i + 1);
             i += 1;
         }
+        if from != NEST && from <= ENTRY {
+            self.refresh_square(colour, track_bit(colour, from));
+        }
+        if to <= ENTRY {
+            self.refresh_square(colour, track_bit(colour, to));
+        }
 
         let mut bonus = 0;
         let keeps_order =
@@ -723,6 +774,7 @@ impl Game for Parchis {
                     if let Some(slot) = ps.iter().position(|&p| p == tracked) {
                         ps[slot] = NEST;
                         self.sort_pieces(colour);
+                        self.refresh_square(colour, track_bit(colour, tracked));
                         self.canonical_exit_order();
                     }
                 }

@@ -560,3 +560,29 @@ fn length_guard_ends_the_game_ranked_by_progress() {
     let state = at(config, "n,n,10,20/-/n,n,n,39/- rY s0 l- f- e- n9");
     assert_eq!(state.turn(), Turn::Chance);
 }
+
+#[test]
+fn exit_capture_full_tracks_the_order_of_arrival() {
+    let mut state = at(
+        Config::spanish(4),
+        "n,n,n,n/n,n,n,3/n,n,n,1/n,n,n,n mB2 s0 l- f- e- n20",
+    );
+    play(&mut state, "3+2");
+    assert!(
+        state.to_string().contains(" e- "),
+        "one foreign colour needs no order: {state}"
+    );
+    roll(&mut state, 4);
+    play(&mut state, "1+4");
+    assert!(
+        state.to_string().contains(" eYR "),
+        "Red arrived last on Yellow's exit: {state}"
+    );
+    roll(&mut state, 1);
+    play(&mut state, "pass"); // Green
+    roll(&mut state, 5);
+    play(&mut state, "out");
+    assert_eq!(red(&state), [Loc::Nest; 4]);
+    assert_eq!(state.pieces(Colour::Blue).unwrap()[3], Loc::Track(5));
+    assert!(state.to_string().contains(" e- "), "{state}");
+}
