@@ -142,8 +142,8 @@ impl fmt::Display for Parchis {
 
 impl FromStr for Parchis {
     type Err = NotationError;
-    /// Parses the notation under the default configuration with as many players as the
-    /// notation has colours (and those colours).
+    /// Parses the notation under the default (seed) rules, with the colours the notation
+    /// lists (`Config::seed(n)` when they are the default colours for `n` players).
     fn from_str(s: &str) -> Result<Parchis, NotationError> {
         let pieces = s.split(' ').next().unwrap_or("");
         let mut letters = String::new();
@@ -152,7 +152,8 @@ impl FromStr for Parchis {
                 letters.push(Colour::from_index(i).letter());
             }
         }
-        let config = match letters.parse() {
+        let config = match letters.parse::<crate::ColourSet>() {
+            Ok(set) if set == crate::ColourSet::default_for(set.len()) => Config::seed(set.len()),
             Ok(set) => Config::default().with_colours(set),
             Err(_) => Config::default(),
         };

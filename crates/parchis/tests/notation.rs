@@ -44,6 +44,9 @@ fn from_str_uses_the_default_rules_for_the_colours_given() {
         *state.config(),
         Config::seed(2).with_colours(parchis::ColourSet::of(&[Colour::Yellow, Colour::Green]))
     );
+    // The default colours give the default configuration, so the start round-trips exactly.
+    let initial = Parchis::new(Config::seed(4)).unwrap();
+    assert_eq!(initial.to_string().parse::<Parchis>().unwrap(), initial);
 }
 
 #[test]
