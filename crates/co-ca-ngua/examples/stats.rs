@@ -18,7 +18,7 @@ fn main() {
     if players.is_empty() {
         players = vec![2, 3, 4];
     }
-    println!("players  games  rolls(mean  p50  p99  max)  moves(mean)  drawn  first-seat-wins");
+    println!("players  games  rolls(mean  p50  p99  max)  moves(mean)  drawn  seat0-wins");
     for n in players {
         let config = Config::with_players(n);
         let mut rolls = Vec::new();
@@ -45,7 +45,7 @@ fn main() {
         let mean = rolls.iter().sum::<u64>() as f64 / games as f64;
         let at = |q: f64| rolls[((rolls.len() - 1) as f64 * q) as usize];
         println!(
-            "{n:>7}  {games:>5}  {mean:>11.1} {:>4} {:>4} {:>4}  {:>11.1}  {drawn:>5}  {first_wins:>15}",
+            "{n:>7}  {games:>5}  {mean:>11.1} {:>4} {:>4} {:>4}  {:>11.1}  {drawn:>5}  {first_wins:>10}",
             at(0.5),
             at(0.99),
             rolls[rolls.len() - 1],
