@@ -36,19 +36,20 @@ fn track_cell(state: &CoCaNgua, index: usize) -> String {
         return pieces;
     }
     let layout = board.layout();
-    let mut mark = ".";
-    for c in 0..crate::board::NUM_COLOURS {
-        let at = |offset: u8| {
-            (c * usize::from(layout.quadrant) + usize::from(offset)) % usize::from(layout.track_len)
-        };
-        if at(0) == index {
-            mark = "E";
-        } else if at(layout.shortcut_at) == index {
-            mark = "K";
-        } else if at(layout.mouth_at) == index {
-            mark = "M";
-        }
-    }
+    let at = |c: usize, offset: u8| {
+        (c * usize::from(layout.quadrant) + usize::from(offset)) % usize::from(layout.track_len)
+    };
+    let is = |offset: u8| (0..crate::board::NUM_COLOURS).any(|c| at(c, offset) == index);
+    // Exits first, then shortcut circles, then mouths (they can coincide on small boards).
+    let mark = if is(0) {
+        "E"
+    } else if is(layout.shortcut_at) {
+        "K"
+    } else if is(layout.mouth_at) {
+        "M"
+    } else {
+        "."
+    };
     mark.into()
 }
 

@@ -118,3 +118,21 @@ fn serde_goes_through_the_notation() {
     let mv: Move = "T36+5>D".parse().unwrap();
     assert_eq!(serde_json::to_string(&mv).unwrap(), "\"T36+5>D\"");
 }
+
+#[test]
+fn the_picture_falls_back_to_a_row_for_other_track_lengths() {
+    use boardgame_core::Configure;
+    let mut config = Config::with_players(2);
+    for (key, value) in [
+        ("track_len", "18"),
+        ("quadrant", "4"),
+        ("shortcut_at", "10"),
+        ("mouth_at", "17"),
+    ] {
+        config.set(key, value).unwrap();
+    }
+    let state = CoCaNgua::new(config).unwrap();
+    let picture = format!("{state:#}");
+    assert!(picture.starts_with("track: E"), "{picture}");
+    assert!(picture.contains("roll-off"), "{picture}");
+}

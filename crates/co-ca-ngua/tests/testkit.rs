@@ -67,3 +67,43 @@ fn testkit_every_preset_and_switch() {
         run(config, 0..100);
     }
 }
+
+#[test]
+fn testkit_on_other_boards() {
+    // The board is data: a small board (16-square track, exit on a 6, no spoke) and a large
+    // one (64-square track, lane of 8, ring of 12).
+    let small = [
+        ("track_len", "16"),
+        ("quadrant", "4"),
+        ("exit_roll", "6"),
+        ("shortcut_at", "9"),
+    ];
+    let small_rest = [
+        ("mouth_at", "15"),
+        ("lane_len", "2"),
+        ("ring_len", "4"),
+        ("spoke_len", "0"),
+    ];
+    let large = [
+        ("track_len", "64"),
+        ("quadrant", "16"),
+        ("shortcut_at", "50"),
+        ("mouth_at", "63"),
+    ];
+    let large_rest = [
+        ("lane_len", "8"),
+        ("ring_len", "12"),
+        ("spoke_len", "2"),
+        ("players", "4"),
+    ];
+    for settings in [
+        small.iter().chain(&small_rest),
+        large.iter().chain(&large_rest),
+    ] {
+        let mut config = config(3);
+        for (key, value) in settings {
+            config.set(key, value).unwrap();
+        }
+        run(config, 0..100);
+    }
+}
