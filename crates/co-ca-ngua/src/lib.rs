@@ -70,5 +70,5 @@ mod state;
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
 pub use config::{Config, ExitCapture, RingBlock, Seating};
 pub use moves::{Move, ParseMoveError};
-pub use notation::ParseStateError;
+pub use notation::{ParseStateError, StateField};
 pub use state::CoCaNgua;

@@ -22,15 +22,48 @@ use boardgame_core::{Die, Game, RollOff, RollOffRule, Seat};
 use crate::config::Config;
 use crate::state::{CoCaNgua, Phase};
 
+/// The part of a state line at fault in a [`ParseStateError`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StateField {
+    /// The line is not four fields separated by single spaces.
+    Layout,
+    /// The configuration itself cannot be played (e.g. an invalid board layout).
+    Config,
+    /// The pieces field.
+    Pieces,
+    /// The phase field.
+    Phase,
+    /// The turn field (`t<sixes>.<last>`).
+    Turn,
+    /// The rolls field (`n<rolls>`).
+    Rolls,
+    /// The fields parse but describe a position the rules cannot reach.
+    Position,
+}
+
+impl fmt::Display for StateField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StateField::Layout => "layout",
+            StateField::Config => "config",
+            StateField::Pieces => "pieces",
+            StateField::Phase => "phase",
+            StateField::Turn => "turn",
+            StateField::Rolls => "rolls",
+            StateField::Position => "position",
+        })
+    }
+}
+
 /// The text is not a valid state line (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid cờ cá ngựa state {text:?}: {field}: {reason}")]
 pub struct ParseStateError {
     /// The whole text.
     pub text: String,
-    /// The field at fault: `layout`, `config`, `pieces`, `phase`, `turn`, `rolls` or
-    /// `position` (fields that parse but contradict each other).
-    pub field: &'static str,
+    /// The field at fault.
+    pub field: StateField,
     /// What is wrong.
     pub reason: String,
 }
@@ -82,7 +115,7 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
     };
     let mut state = CoCaNgua::build(*config).map_err(|e| ParseStateError {
         text: text.into(),
-        field: "config",
+        field: StateField::Config,
         reason: e.to_string(),
     })?;
     let n = state.num_seats();
@@ -90,7 +123,7 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
     let fields: alloc::vec::Vec<&str> = text.split(' ').collect();
     let [pieces, phase, turn, rolls] = fields[..] else {
         return Err(fail(
-            "layout",
+            StateField::Layout,
             "expected 4 fields separated by single spaces: pieces phase turn rolls",
         ));
     };
@@ -99,25 +132,28 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
     let seats: alloc::vec::Vec<&str> = pieces.split('/').collect();
     if seats.len() != n {
         return Err(fail(
-            "pieces",
+            StateField::Pieces,
             &alloc::format!("expected {n} seats separated by '/'"),
         ));
     }
     for (s, seat) in seats.iter().enumerate() {
         let (a, b) = seat
             .split_once(',')
-            .ok_or_else(|| fail("pieces", "expected two pieces `a,b` per seat"))?;
+            .ok_or_else(|| fail(StateField::Pieces, "expected two pieces `a,b` per seat"))?;
         let progress = |t: &str| {
             number::<u8>(t).filter(|&p| p <= end).ok_or_else(|| {
                 fail(
-                    "pieces",
+                    StateField::Pieces,
                     &alloc::format!("expected a progress 0..={end} for seat {s}"),
                 )
             })
         };
         let (a, b) = (progress(a)?, progress(b)?);
         if a > b {
-            return Err(fail("pieces", "a seat's pieces are written lower first"));
+            return Err(fail(
+                StateField::Pieces,
+                "a seat's pieces are written lower first",
+            ));
         }
         state.pieces[s] = [a, b];
     }
@@ -130,17 +166,18 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         number::<usize>(t)
             .filter(|&i| i < n)
             .map(Seat::new)
-            .ok_or_else(|| fail("phase", "expected a seat at the table"))
+            .ok_or_else(|| fail(StateField::Phase, "expected a seat at the table"))
     };
     state.phase = match kind {
         Some('o') => {
-            let roll_off = RollOff::from_str(rest).map_err(|e| fail("phase", &e.to_string()))?;
+            let roll_off =
+                RollOff::from_str(rest).map_err(|e| fail(StateField::Phase, &e.to_string()))?;
             if roll_off.rule() != RollOffRule::Lowest {
-                return Err(fail("phase", "the roll-off is lowest-starts (L)"));
+                return Err(fail(StateField::Phase, "the roll-off is lowest-starts (L)"));
             }
             if roll_off.contenders().any(|s| s.index() >= n) || roll_off.roller().is_none() {
                 return Err(fail(
-                    "phase",
+                    StateField::Phase,
                     "the roll-off names a seat not at the table, or is decided",
                 ));
             }
@@ -152,12 +189,12 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         Some('m') if rest.len() == 2 => {
             let die = rest[1..]
                 .parse::<Die>()
-                .map_err(|_| fail("phase", "expected a die 1..=6"))?;
+                .map_err(|_| fail(StateField::Phase, "expected a die 1..=6"))?;
             Phase::Move(seat_of(&rest[..1])?, die)
         }
         _ => {
             return Err(fail(
-                "phase",
+                StateField::Phase,
                 "expected o<roll-off>, r<seat>, m<seat><die>, w<seat> or d",
             ));
         }
@@ -168,15 +205,15 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         .strip_prefix('t')
         .and_then(|t| t.split_once('.'))
         .and_then(|(a, b)| Some((number::<u8>(a)?, number::<u8>(b)?)))
-        .ok_or_else(|| fail("turn", "expected t<sixes>.<last moved>"))?;
+        .ok_or_else(|| fail(StateField::Turn, "expected t<sixes>.<last moved>"))?;
     state.sixes = sixes;
     state.last_moved = last;
     state.rolls = rolls
         .strip_prefix('n')
         .and_then(number::<u32>)
-        .ok_or_else(|| fail("rolls", "expected n<rolls>"))?;
+        .ok_or_else(|| fail(StateField::Rolls, "expected n<rolls>"))?;
 
-    check_position(&state).map_err(|reason| fail("position", reason))?;
+    check_position(&state).map_err(|reason| fail(StateField::Position, reason))?;
     Ok(state)
 }
 

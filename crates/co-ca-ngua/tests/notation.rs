@@ -1,7 +1,7 @@
 //! The state line, move notation, picture and serde.
 
 use boardgame_core::{Game, Seat};
-use co_ca_ngua::{CoCaNgua, Config, Move, Spot};
+use co_ca_ngua::{CoCaNgua, Config, Move, Spot, StateField};
 
 fn parse(text: &str, players: u8) -> Result<CoCaNgua, co_ca_ngua::ParseStateError> {
     CoCaNgua::from_notation(text, &Config::with_players(players))
@@ -27,31 +27,31 @@ fn the_state_line_round_trips() {
 #[test]
 fn state_errors_name_the_field() {
     for (text, field) in [
-        ("0,0/0,0 oL01 t0.0", "layout"),
-        ("0,0/0,0  oL01 t0.0 n0", "layout"),
-        ("0,0 oL01 t0.0 n0", "pieces"),
-        ("0,65/0,0 r0 t0.0 n0", "pieces"),
-        ("5,3/0,0 r0 t0.0 n0", "pieces"),
-        ("0,03/0,0 r0 t0.0 n0", "pieces"),
-        ("0,3/0,0 q0 t0.0 n3", "phase"),
-        ("0,3/0,0 r2 t0.0 n3", "phase"),
-        ("0,3/0,0 m07 t0.0 n3", "phase"),
-        ("0,0/0,0 oH01 t0.0 n0", "phase"),
-        ("0,0/0,0 oL0 t0.0 n0", "phase"),
-        ("0,3/0,0 r0 t0 n3", "turn"),
-        ("0,3/0,0 r0 t0.0 3", "rolls"),
-        ("0,3/0,0 oL01 t0.0 n3", "position"),
-        ("1,1/0,0 r0 t0.0 n3", "position"),
-        ("0,5/0,29 r0 t0.0 n3", "position"),
-        ("0,3/0,0 r0 t3.0 n3", "position"),
-        ("0,3/0,0 r0 t0.3 n3", "position"),
-        ("0,3/0,0 m06 t0.0 n3", "position"),
-        ("0,3/0,0 m05 t1.0 n3", "position"),
-        ("0,3/0,0 r0 t1.7 n3", "position"),
-        ("64,64/0,0 r1 t0.0 n3", "position"),
-        ("0,64/0,0 w0 t0.0 n3", "position"),
-        ("0,3/0,0 d t0.0 n3", "position"),
-        ("0,3/0,0 r0 t0.0 n2001", "position"),
+        ("0,0/0,0 oL01 t0.0", StateField::Layout),
+        ("0,0/0,0  oL01 t0.0 n0", StateField::Layout),
+        ("0,0 oL01 t0.0 n0", StateField::Pieces),
+        ("0,65/0,0 r0 t0.0 n0", StateField::Pieces),
+        ("5,3/0,0 r0 t0.0 n0", StateField::Pieces),
+        ("0,03/0,0 r0 t0.0 n0", StateField::Pieces),
+        ("0,3/0,0 q0 t0.0 n3", StateField::Phase),
+        ("0,3/0,0 r2 t0.0 n3", StateField::Phase),
+        ("0,3/0,0 m07 t0.0 n3", StateField::Phase),
+        ("0,0/0,0 oH01 t0.0 n0", StateField::Phase),
+        ("0,0/0,0 oL0 t0.0 n0", StateField::Phase),
+        ("0,3/0,0 r0 t0 n3", StateField::Turn),
+        ("0,3/0,0 r0 t0.0 3", StateField::Rolls),
+        ("0,3/0,0 oL01 t0.0 n3", StateField::Position),
+        ("1,1/0,0 r0 t0.0 n3", StateField::Position),
+        ("0,5/0,29 r0 t0.0 n3", StateField::Position),
+        ("0,3/0,0 r0 t3.0 n3", StateField::Position),
+        ("0,3/0,0 r0 t0.3 n3", StateField::Position),
+        ("0,3/0,0 m06 t0.0 n3", StateField::Position),
+        ("0,3/0,0 m05 t1.0 n3", StateField::Position),
+        ("0,3/0,0 r0 t1.7 n3", StateField::Position),
+        ("64,64/0,0 r1 t0.0 n3", StateField::Position),
+        ("0,64/0,0 w0 t0.0 n3", StateField::Position),
+        ("0,3/0,0 d t0.0 n3", StateField::Position),
+        ("0,3/0,0 r0 t0.0 n2001", StateField::Position),
     ] {
         let error = parse(text, 2).expect_err(text);
         assert_eq!(error.field, field, "{text}: {error}");
@@ -62,7 +62,7 @@ fn state_errors_name_the_field() {
         CoCaNgua::from_notation("0,0/0,0 oL01 t0.0 n0", &bad)
             .unwrap_err()
             .field,
-        "config"
+        StateField::Config
     );
 }
 
