@@ -10,7 +10,8 @@
 //! 3. the pot;
 //! 4. the number of throws so far, roll-off included.
 //!
-//! The start of a default game is `00000/00000 oH01 0 0`.
+//! The start of a default game is `00000/00000 oH01 0 0`. No field is needed for a pending
+//! extra roll: it follows from the dice of the pending decision (a double other than 6-6).
 
 use alloc::string::String;
 use core::fmt::{self, Write as _};
@@ -23,6 +24,11 @@ use crate::config::{FirstPlayer, ThaxConfig, Variant};
 use crate::state::{End, Phase, Thax};
 
 /// What is wrong with a position's notation.
+///
+/// The notation is four space-separated fields: the sides `side0/side1` (one digit per board
+/// number, in increasing order: its covered spaces), the phase (`oH01` or `oH01:7` roll-off,
+/// `r0` seat 0 throws, `m0:3-5` seat 0 plays 3-5, `w0` seat 0 won, `t` turn limit, `d` dead
+/// draw), the pot, and the throws so far (roll-off included).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseThaxError {

@@ -29,6 +29,11 @@ pub type ThaxMoveList = MoveList<ThaxMove, MAX_MOVES>;
 /// [`legal_moves`](Thax::legal_moves) for the options). A double other than 6-6 gives the
 /// same seat another throw; a seat wins the moment its side is full.
 ///
+/// # Text
+/// `Display` writes the one-line notation (`31202/00120 m1:3-5 0 17`, see
+/// [`ParseThaxError`] for the fields), which [`Game::from_notation`] and `FromStr` (default
+/// configuration) parse back; `format!("{state:#}")` draws the board for a terminal.
+///
 /// # Move order
 /// `thax n` by increasing `n`; else the placement of both dice (`place a b`) or the single
 /// placements (`place a`, then `place b`); `sum s`; `take a>b`, `take b>a` (`a < b`, dice
