@@ -178,6 +178,17 @@ mod serde {
     }
 
     #[test]
+    fn results_serialize_with_their_details() {
+        let result = thax::ThaxResult::Won { winner: S1, pot: 3 };
+        let json = serde_json::to_string(&result).unwrap();
+        assert_eq!(
+            serde_json::from_str::<thax::ThaxResult>(&json).unwrap(),
+            result
+        );
+        assert!(json.contains("\"pot\":3"), "{json}");
+    }
+
+    #[test]
     fn state_deserialization_validates_the_notation() {
         let state = pos("31202/00120 m1:3-5 0 17");
         let json = serde_json::to_string(&state).unwrap();
