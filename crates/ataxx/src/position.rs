@@ -14,7 +14,7 @@ use crate::zobrist;
 
 /// An Ataxx position under a rules configuration.
 ///
-/// Copy-make: the state is a few words (`Clone` copies them); [`play`](boardgame_core::Game::play)
+/// Copy-make: the state is four words (`Clone` copies 32 bytes); [`play`](boardgame_core::Game::play)
 /// and friends change it in place. Equality and hashing compare everything, including the
 /// counters and the configuration; [`Ataxx::zobrist`] hashes the board and the side to move
 /// only, for transposition tables.
@@ -37,6 +37,10 @@ const SQUARES: u64 = (1 << 49) - 1;
 const HIGH: u32 = 49;
 const O_TO_MOVE_FLAG: u64 = 1 << 49;
 const PLY_CLOCK_FLAG: u64 = 1 << 50;
+const _: () = assert!(
+    size_of::<AtaxxConfig>() == 1,
+    "the config must fit the flag bits"
+);
 
 /// Why the game is over, in order of precedence (the first that holds is reported).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -205,7 +209,8 @@ impl Ataxx {
         *self.config_ref()
     }
 
-    /// The configuration, as a reference to one of the two constants.
+    /// The configuration, as a reference to one of the two constants. (`AtaxxConfig` has
+    /// one switch, stored as one flag bit; a new switch needs a new flag here.)
     pub(crate) fn config_ref(&self) -> &'static AtaxxConfig {
         if self.ply_clock() {
             &AtaxxConfig::STANDARD
