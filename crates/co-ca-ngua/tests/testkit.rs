@@ -107,3 +107,13 @@ fn testkit_on_other_boards() {
         run(config, 0..100);
     }
 }
+
+/// The long run: 20 000 more games per seat count. `cargo test -p co-ca-ngua --release
+/// --all-features --test testkit -- --ignored` (345 s measured).
+#[test]
+#[ignore = "long: 60 000 games"]
+fn testkit_long_runs() {
+    for players in [2, 3, 4] {
+        run(config(players), 3000..23_000);
+    }
+}
