@@ -1,8 +1,9 @@
 //! The core conformance kit over seeded random games, for 2, 3 and 4 players in both
 //! presets and for the other rule switches.
 //!
-//! The default run plays 200 games per configuration; the full-size run (3000 games per
-//! configuration) is `cargo test -p parchis --release --test testkit -- --ignored`.
+//! The default run plays 200 games per preset and player count and 40 per other switch
+//! combination; the full-size run (3000 games per configuration) is
+//! `cargo test -p parchis --all-features --release --test testkit -- --ignored`.
 
 use boardgame_core::testkit::Checker;
 use parchis::{Config, Parchis};
@@ -64,11 +65,84 @@ fn testkit_spanish_four_players() {
     run(Config::spanish(4), QUICK);
 }
 
+/// The switches outside the two presets, each in a few games (and in the full-size run).
+fn other_switches() -> Vec<Config> {
+    use boardgame_core::Configure;
+    let mut configs = Vec::new();
+    for (preset, settings) in [
+        ("default", &[("finish", "ranking"), ("players", "4")][..]),
+        ("spanish", &[("finish", "ranking"), ("players", "3")][..]),
+        (
+            "default",
+            &[("optional_bonuses", "true"), ("players", "3")][..],
+        ),
+        (
+            "default",
+            &[("exit_capture", "always"), ("players", "4")][..],
+        ),
+        (
+            "default",
+            &[
+                ("exit_capture", "full"),
+                ("safe_sharing", "true"),
+                ("players", "4"),
+            ][..],
+        ),
+        (
+            "spanish",
+            &[("exit_capture", "always"), ("optional_bonuses", "true")][..],
+        ),
+        (
+            "spanish",
+            &[
+                ("triple_six", "six"),
+                ("barriers", "safe"),
+                ("colours", "BG"),
+            ][..],
+        ),
+        (
+            "default",
+            &[
+                ("turn_order", "anticlockwise"),
+                ("barriers", "everywhere"),
+                ("colours", "YBG"),
+            ][..],
+        ),
+        ("default", &[("max_rolls", "60"), ("players", "4")][..]),
+    ] {
+        let mut config = Config::preset(preset).unwrap();
+        for (key, value) in settings {
+            config.set(key, value).unwrap();
+        }
+        configs.push(config);
+    }
+    configs
+}
+
+#[test]
+fn testkit_other_switches() {
+    for config in other_switches() {
+        let games = 40;
+        let report = Checker::<Parchis>::new(config)
+            .seeds(0..games)
+            .max_plies(MAX_PLIES)
+            .run();
+        assert_eq!(report.finished, games, "{config:?}");
+    }
+}
+
 #[test]
 #[ignore = "full size: 3000 games per configuration; run with --release -- --ignored"]
 fn testkit_full_size_both_presets() {
     for players in 2..=4 {
         run(Config::seed(players), FULL);
         run(Config::spanish(players), FULL);
+    }
+    for config in other_switches() {
+        let report = Checker::<Parchis>::new(config)
+            .seeds(0..FULL)
+            .max_plies(MAX_PLIES)
+            .run();
+        assert_eq!(report.finished, FULL, "{config:?}");
     }
 }

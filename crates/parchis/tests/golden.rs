@@ -1,0 +1,53 @@
+//! Golden transcripts: seeded uniform-random games written out event by event. They catch
+//! accidental changes to move order, rules or notation that keep every contract but change
+//! which game a seed plays. After a deliberate change, regenerate with
+//! `PARCHIS_BLESS=1 cargo test -p parchis --test golden` and review the diff.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use boardgame_core::driver::random_game;
+use parchis::{Config, Parchis};
+
+fn transcript(config: Config, seed: u64) -> String {
+    let game = random_game::<Parchis>(config, seed, u64::MAX).expect("playable");
+    let mut out = String::new();
+    for line in game.record.events.chunks(16) {
+        let words: Vec<String> = line.iter().map(ToString::to_string).collect();
+        writeln!(out, "{}", words.join(" ")).unwrap();
+    }
+    writeln!(out, "final: {}", game.state).unwrap();
+    writeln!(out, "outcome: {:?}", game.end).unwrap();
+    out
+}
+
+fn check(name: &str, config: Config, seed: u64) {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "golden", name]
+        .iter()
+        .collect();
+    let actual = transcript(config, seed);
+    if std::env::var_os("PARCHIS_BLESS").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with PARCHIS_BLESS=1 to create it)",
+            path.display()
+        )
+    });
+    assert!(
+        expected == actual,
+        "{name} differs from the golden transcript:\n{actual}"
+    );
+}
+
+#[test]
+fn golden_seed_rules_two_players() {
+    check("seed_2p_seed7.txt", Config::seed(2), 7);
+}
+
+#[test]
+fn golden_spanish_four_players() {
+    check("spanish_4p_seed7.txt", Config::spanish(4), 7);
+}
