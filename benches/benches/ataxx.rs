@@ -95,8 +95,12 @@ fn perft_bench(c: &mut Criterion) {
     group.sample_size(20);
     group.throughput(Throughput::Elements(4_752_668));
     group.bench_function("perft5_start", |b| b.iter(|| perft(black_box(&start), 5)));
-    group.bench_function("perft5_start_2_threads", |b| {
-        b.iter(|| perft_parallel(black_box(&start), 5, 2))
+    // Threads pay off on bigger trees: perft 6 on one and on two threads.
+    assert_eq!(perft_parallel(&start, 6, 2), 141_865_520);
+    group.throughput(Throughput::Elements(141_865_520));
+    group.bench_function("perft6_start", |b| b.iter(|| perft(black_box(&start), 6)));
+    group.bench_function("perft6_start_2_threads", |b| {
+        b.iter(|| perft_parallel(black_box(&start), 6, 2))
     });
     group.throughput(Throughput::Elements(155_888));
     group.bench_function("generic_core_perft4_start", |b| {

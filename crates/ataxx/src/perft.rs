@@ -253,7 +253,9 @@ pub fn divide(pos: &Ataxx, depth: u32) -> Vec<(Move, u64)> {
 /// [`perft`] on `threads` OS threads (`std::thread::scope`): the tree is split two plies
 /// below the root and the subtrees are handed out one at a time from a shared counter, so
 /// the threads stay busy until the end. `threads == 0` means
-/// `std::thread::available_parallelism()`. Same result as [`perft`].
+/// `std::thread::available_parallelism()`. Same result as [`perft`]. Below depth 4 it
+/// runs on the calling thread; the threads pay for themselves from trees of about 0.1 s
+/// (perft 6 from the start position) upwards.
 ///
 /// ```
 /// use ataxx::{Ataxx, perft};
