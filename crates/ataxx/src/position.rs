@@ -55,6 +55,16 @@ pub enum GameOver {
     Clock,
 }
 
+impl fmt::Display for GameOver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameOver::NoPieces(color) => write!(f, "{color} has no pieces"),
+            GameOver::NoMoves => f.write_str("neither side can move"),
+            GameOver::Clock => f.write_str("100 plies without a clone"),
+        }
+    }
+}
+
 /// Why [`Ataxx::from_bitboards`] refused a board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -505,7 +515,7 @@ impl Ataxx {
         write!(f, "x: {x}  o: {o}  ")?;
         match self.game_over() {
             None => write!(f, "{} to move", self.side_to_move())?,
-            Some(reason) => write!(f, "game over ({reason:?})")?,
+            Some(reason) => write!(f, "game over: {reason}")?,
         }
         write!(
             f,

@@ -407,6 +407,8 @@ fn alternate_display_draws_the_board() {
     assert!(picture.contains("1 | o . . . . . x |"), "{picture}");
     assert!(picture.contains("a b c d e f g"));
     assert!(picture.contains("x to move"));
+    let over = format!("{:#}", pos("7/7/7/7/-------/-------/xxxxoo- o 0 1"));
+    assert!(over.contains("game over: neither side can move"), "{over}");
 }
 
 #[test]
