@@ -121,8 +121,10 @@ impl Game for Ataxx {
         self.result()
     }
 
-    /// With the clock: at most 49 clones (each fills a square for good) and, around them,
-    /// at most 50 stretches of at most 100 other plies: 49 + 50 × 100. Without it, none.
+    /// With the clock: at most 49 clones (each adds a piece to the board and no move ever
+    /// removes one) and, around them, at most 50 stretches of at most 100 other plies (the
+    /// clock ends the game at 100): 49 + 50 × 100. Without the clock, none (jumps can
+    /// shuttle back and forth for ever).
     fn max_game_length(config: &AtaxxConfig) -> Option<u64> {
         config
             .ply_clock
