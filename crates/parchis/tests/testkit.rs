@@ -13,19 +13,13 @@ const FULL: u64 = 3000;
 const MAX_PLIES: u64 = 1_000_000;
 
 fn run(config: Config, games: u64) {
-    let mut checker = Checker::<Parchis>::new(config)
+    let checker = Checker::<Parchis>::new(config)
         .seeds(0..games)
         .max_plies(MAX_PLIES);
     #[cfg(feature = "serde")]
-    {
-        checker = checker
-            .record_round_trip(|r| {
-                serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap()
-            })
-            .state_round_trip(|s| {
-                serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap()
-            });
-    }
+    let checker = checker
+        .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
+        .state_round_trip(|s| serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap());
     let report = checker.run();
     assert_eq!(report.games, games);
     assert_eq!(
