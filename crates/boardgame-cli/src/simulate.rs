@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use boardgame_core::driver::{End, UniformRandom, game_seed, playout, rng_from_seed};
+use boardgame_core::driver::{End, UniformRandom, game_seed, play_out, playout, rng_from_seed};
 use boardgame_core::{Configure, Record};
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -101,29 +101,35 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
                             break mine;
                         }
                         let seed = game_seed(args.seed, index);
-                        let game = playout(
-                            start.clone(),
-                            &mut UniformRandom,
-                            &mut rng_from_seed(seed),
-                            max_plies,
-                        );
-                        let record_json = keep_records.then(|| {
+                        let mut rng = rng_from_seed(seed);
+                        let result = if keep_records {
+                            let game =
+                                playout(start.clone(), &mut UniformRandom, &mut rng, max_plies);
                             let line = RecordLine::<G> {
                                 game: G::KIND.name().into(),
                                 seed: Some(seed),
                                 record: game.record,
                             };
-                            serde_json::to_string(&line).expect("records serialise")
-                        });
-                        mine.push((
-                            index,
                             GameResult {
                                 plies: game.plies,
                                 rolls: game.rolls,
                                 end: game.end,
-                                record_json,
-                            },
-                        ));
+                                record_json: Some(
+                                    serde_json::to_string(&line).expect("records serialise"),
+                                ),
+                            }
+                        } else {
+                            let mut state = start.clone();
+                            let finish =
+                                play_out(&mut state, &mut UniformRandom, &mut rng, max_plies);
+                            GameResult {
+                                plies: finish.plies,
+                                rolls: finish.rolls,
+                                end: finish.end,
+                                record_json: None,
+                            }
+                        };
+                        mine.push((index, result));
                         done.fetch_add(1, Ordering::Relaxed);
                     }
                 })

@@ -102,17 +102,32 @@ pub struct Playout<G: Game> {
     pub rolls: u64,
 }
 
-/// Plays from `state` until the game ends or `max_plies` moves have been played, choosing
-/// moves with `policy` and chance outcomes with their exact weights.
-///
-/// The same state, policy and generator state give the same record, byte for byte.
-pub fn playout<G, P, R>(mut state: G, policy: &mut P, rng: &mut R, max_plies: u64) -> Playout<G>
+/// What a game played without a record ended with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// How it ended.
+    pub end: End,
+    /// Moves played (decisions).
+    pub plies: u64,
+    /// Chance outcomes applied (rolls).
+    pub rolls: u64,
+}
+
+/// Plays `state` forward in place until the game ends or `max_plies` moves have been played,
+/// calling `on_event` with every move and chance outcome. [`playout`] and [`play_out`] are
+/// this with and without a record.
+pub fn play_with<G, P, R>(
+    state: &mut G,
+    policy: &mut P,
+    rng: &mut R,
+    max_plies: u64,
+    mut on_event: impl FnMut(Event<G::Move, G::Chance>),
+) -> Finish
 where
     G: Game,
     P: Policy<G>,
     R: Rng + ?Sized,
 {
-    let mut record = Record::starting_from(&state);
     let mut moves = Vec::new();
     let (mut plies, mut rolls) = (0, 0);
     let end = loop {
@@ -126,7 +141,7 @@ where
                     .expect("chance node without outcomes");
                 let outcome = sample(&dist, rng);
                 state.apply_chance_unchecked(outcome);
-                record.events.push(Event::Chance(outcome));
+                on_event(Event::Chance(outcome));
                 rolls += 1;
             }
             Turn::Player(_) => {
@@ -135,19 +150,47 @@ where
                 }
                 moves.clear();
                 state.legal_moves(&mut moves);
-                let mv = policy.choose(&state, &moves, rng);
+                let mv = policy.choose(state, &moves, rng);
                 state.play_unchecked(mv);
-                record.events.push(Event::Move(mv));
+                on_event(Event::Move(mv));
                 plies += 1;
             }
         }
     };
+    Finish { end, plies, rolls }
+}
+
+/// Plays `state` forward in place without keeping a record (the fast path for simulation).
+/// The random stream is the same as [`playout`]'s, so the games are the same.
+pub fn play_out<G, P, R>(state: &mut G, policy: &mut P, rng: &mut R, max_plies: u64) -> Finish
+where
+    G: Game,
+    P: Policy<G>,
+    R: Rng + ?Sized,
+{
+    play_with(state, policy, rng, max_plies, |_| {})
+}
+
+/// Plays from `state` until the game ends or `max_plies` moves have been played, choosing
+/// moves with `policy` and chance outcomes with their exact weights, and records every event.
+///
+/// The same state, policy and generator state give the same record, byte for byte.
+pub fn playout<G, P, R>(mut state: G, policy: &mut P, rng: &mut R, max_plies: u64) -> Playout<G>
+where
+    G: Game,
+    P: Policy<G>,
+    R: Rng + ?Sized,
+{
+    let mut record = Record::starting_from(&state);
+    let finish = play_with(&mut state, policy, rng, max_plies, |event| {
+        record.events.push(event)
+    });
     Playout {
         record,
         state,
-        end,
-        plies,
-        rolls,
+        end: finish.end,
+        plies: finish.plies,
+        rolls: finish.rolls,
     }
 }
 
@@ -195,6 +238,29 @@ mod tests {
         assert!(
             counts.iter().all(|&c| c.abs_diff(10_000) < 460),
             "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn play_out_plays_the_same_game_as_playout() {
+        use crate::toy::{Race, RaceConfig};
+        let start = Race::new(RaceConfig {
+            seats: 3,
+            length: 9,
+        })
+        .unwrap();
+        let recorded = playout(
+            start.clone(),
+            &mut UniformRandom,
+            &mut rng_from_seed(5),
+            1000,
+        );
+        let mut state = start;
+        let finish = play_out(&mut state, &mut UniformRandom, &mut rng_from_seed(5), 1000);
+        assert_eq!(state, recorded.state);
+        assert_eq!(
+            (finish.plies, finish.rolls, finish.end),
+            (recorded.plies, recorded.rolls, recorded.end)
         );
     }
 
