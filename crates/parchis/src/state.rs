@@ -325,7 +325,7 @@ impl Parchis {
         if to > ENTRY {
             return Some((to, Victims::None));
         }
-        let bit = 1u128 << track_bit(colour, to);
+        let bit = TRACK_MASKS[colour.index()][usize::from(to)];
         if occ.foreign & bit == 0 {
             return Some((to, Victims::None));
         }
@@ -399,7 +399,7 @@ impl Parchis {
             return false;
         }
         match progress {
-            1..=ENTRY => occ.barrier & (1u128 << track_bit(colour, progress)) != 0,
+            1..=ENTRY => occ.barrier & TRACK_MASKS[colour.index()][usize::from(progress)] != 0,
             p if p < GOAL => occ.home_barrier & (1 << (p - ENTRY - 1)) != 0,
             _ => false,
         }
@@ -671,7 +671,8 @@ impl Game for Parchis {
             // Legal by contract: only the landing square decides captures.
             let to = from + distance;
             assert!(to <= GOAL, "a move past the goal");
-            let captures = to <= ENTRY && SAFE_MASK & (1u128 << track_bit(colour, to)) == 0;
+            let captures =
+                to <= ENTRY && SAFE_MASK & TRACK_MASKS[colour.index()][usize::from(to)] == 0;
             (
                 to,
                 if captures {
@@ -714,7 +715,8 @@ impl Game for Parchis {
                 self.exit_last[(bit / 17) as usize] = colour as u8 + 1;
             }
         }
-        if keeps_order && from != NEST && from <= ENTRY || self.exit_last != [0; 4] {
+        // Only a recorded arrival order can go stale (or have just been recorded).
+        if self.exit_last != [0; 4] {
             self.canonical_exit_order();
         }
         if to == GOAL {
