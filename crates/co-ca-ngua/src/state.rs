@@ -370,7 +370,12 @@ impl Game for CoCaNgua {
         };
         let s = seat.index();
         let colour = usize::from(self.colours[s]);
-        let others = self.others(s);
+        let steps = self.steps(seat, die);
+        let [a, b] = self.pieces[s];
+        // Other players' pieces matter only for the exit square and the inner ring.
+        let needs_others =
+            die.value() == self.board.exit_roll() || b + steps >= self.board.ring_first();
+        let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
         match self.exit_option(s, die, others) {
             ExitOption::Forced => {
@@ -383,8 +388,6 @@ impl Game for CoCaNgua {
             }
             ExitOption::No => {}
         }
-        let steps = self.steps(seat, die);
-        let [a, b] = self.pieces[s];
         let end = self.board.end();
         for (i, p) in [a, b].into_iter().enumerate() {
             if p == 0 || p == end || (i == 1 && p == a) {
