@@ -28,9 +28,15 @@ fn exercise(state: &Parchis, draw: bool) {
 }
 
 fn tape(data: &[u8]) {
-    let Some((&rules, rest)) = data.split_first() else { return };
+    let Some((&rules, rest)) = data.split_first() else {
+        return;
+    };
     let players = 2 + usize::from(rules % 3);
-    let mut config = if rules & 4 == 0 { Config::seed(players) } else { Config::spanish(players) };
+    let mut config = if rules & 4 == 0 {
+        Config::seed(players)
+    } else {
+        Config::spanish(players)
+    };
     config.optional_bonuses = rules & 8 != 0;
     config.exit_capture = match (rules >> 4) % 3 {
         0 => config.exit_capture,
@@ -48,14 +54,18 @@ fn tape(data: &[u8]) {
             Turn::Terminal => break,
             Turn::Chance => {
                 let dist = state.chance_outcomes().expect("chance node");
-                state.apply_chance(dist.outcomes()[usize::from(index) % dist.len()].0).expect("possible roll");
+                state
+                    .apply_chance(dist.outcomes()[usize::from(index) % dist.len()].0)
+                    .expect("possible roll");
             }
             Turn::Player(_) => {
                 let legal = state.legal_moves_vec();
                 for probe in probes {
                     assert_eq!(state.is_legal(probe), legal.contains(&probe));
                 }
-                state.play(legal[usize::from(index) % legal.len()]).expect("legal move");
+                state
+                    .play(legal[usize::from(index) % legal.len()])
+                    .expect("legal move");
             }
         }
     }
@@ -63,9 +73,15 @@ fn tape(data: &[u8]) {
 
 fuzz_target!(|data: &[u8]| {
     tape(data);
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(mv) = text.parse::<Move>() {
-        assert_eq!(mv.to_string().parse::<Move>().ok(), Some(mv), "move round trip");
+        assert_eq!(
+            mv.to_string().parse::<Move>().ok(),
+            Some(mv),
+            "move round trip"
+        );
     }
     for players in 2..=4 {
         for config in [Config::seed(players), Config::spanish(players)] {
