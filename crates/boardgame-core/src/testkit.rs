@@ -179,7 +179,8 @@ impl<G: Game> Checker<G> {
                     })
                 }
             };
-            check_common(&state, &seen_moves, &seen_chance).map_err(|m| fail(&state, events, m))?;
+            check_common(&state, &probe_window(&seen_moves, events), &seen_chance)
+                .map_err(|m| fail(&state, events, m))?;
             if let Some(round_trip) = &self.state_round_trip
                 && (events < 10 || events.is_power_of_two())
             {
@@ -288,6 +289,24 @@ impl<G: Game> Checker<G> {
         }
         Ok(())
     }
+}
+
+/// At most this many moves seen earlier are tried as illegal input at each node, in a window
+/// that slides through the pool as the game goes on (every seen move is tried somewhere, and
+/// the cost per node stays bounded for games with many distinct moves).
+const PROBES_PER_NODE: usize = 12;
+
+fn probe_window<M: Copy>(pool: &[M], events: usize) -> Vec<M> {
+    if pool.len() <= PROBES_PER_NODE {
+        return pool.to_vec();
+    }
+    let start = events.wrapping_mul(PROBES_PER_NODE) % pool.len();
+    pool.iter()
+        .cycle()
+        .skip(start)
+        .take(PROBES_PER_NODE)
+        .copied()
+        .collect()
 }
 
 /// Plays `seeds` uniform-random games from `G::new(config)`, each cut at `max_plies` moves,
