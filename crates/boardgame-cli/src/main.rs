@@ -2,6 +2,7 @@
 //! replay for every game in the workspace. The only crate of the workspace that does I/O.
 
 mod bots;
+mod check;
 mod config;
 mod demo;
 mod error;
@@ -39,6 +40,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// List a game's rule switches and presets.
     Rules(RulesArgs),
+    /// Run the conformance kit over seeded random games (every node checked).
+    Check(check::CheckArgs),
     /// The demo (also what `boardgame` with no arguments runs).
     Demo,
 }
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
+        Some(Command::Check(args)) => check::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -284,3 +284,24 @@ fn demo_shows_every_game_and_perft() {
         "{text}"
     );
 }
+
+#[test]
+fn check_runs_the_conformance_kit() {
+    let out = boardgame(&[
+        "check",
+        "parchis",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--preset",
+        "spanish",
+        "--serde",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("parchis: 20 games checked (20 finished"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -1,0 +1,66 @@
+//! `boardgame check`: the core conformance kit on seeded random games, from the command
+//! line (the same check as the games' long `#[ignore]`d tests, at any size).
+
+use std::time::Instant;
+
+use boardgame_core::testkit::Checker;
+use clap::Args;
+
+use crate::config::RuleArgs;
+use crate::error::{CliError, data, usage};
+use crate::games::{CliGame, GameKind, with_game};
+
+/// Options of `check`.
+#[derive(Debug, Args)]
+pub(crate) struct CheckArgs {
+    /// The game.
+    pub(crate) game: GameKind,
+    /// How many seeded games to check.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) games: u64,
+    /// The first seed; games use seeds `seed..seed + games`.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
+    /// Also round-trip every record through JSON.
+    #[arg(long)]
+    pub(crate) serde: bool,
+}
+
+/// Runs `check`.
+pub(crate) fn run(args: &CheckArgs) -> Result<(), CliError> {
+    with_game!(args.game, G => check::<G>(args))
+}
+
+fn check<G: CliGame>(args: &CheckArgs) -> Result<(), CliError> {
+    let config: G::Config = args.rules.build()?;
+    let start = G::new(config.clone()).map_err(usage)?;
+    let end = args
+        .seed
+        .checked_add(args.games)
+        .ok_or_else(|| usage("--seed + --games overflows"))?;
+    let mut checker = Checker::from_state(start)
+        .seeds(args.seed..end)
+        .max_plies(G::default_max_plies(&config));
+    if args.serde {
+        checker = checker.record_round_trip(|record| {
+            let json = serde_json::to_string(record).expect("records serialise");
+            serde_json::from_str(&json).expect("records deserialise")
+        });
+    }
+    let began = Instant::now();
+    let report = checker.try_run().map_err(data)?;
+    println!(
+        "{}: {} games checked ({} finished, {} cut by the guard), {} decision and {} chance nodes, longest {} events, in {:.1} s",
+        G::KIND.name(),
+        report.games,
+        report.finished,
+        report.truncated,
+        report.decision_nodes,
+        report.chance_nodes,
+        report.longest,
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
