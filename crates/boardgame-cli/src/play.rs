@@ -135,14 +135,14 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
                 let Some(mv) = chosen else { break };
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
-                writeln!(out, "{} plays {mv}", state_seat_name(&state, seat)).map_err(io)?;
+                writeln!(out, "{} chose {mv}", state_seat_name(&state, seat)).map_err(io)?;
             }
             Turn::Player(seat) => {
                 let legal = state.legal_moves_vec();
                 let mv = bots::choose(args.bot, &state, &legal, &mut rng);
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
-                writeln!(out, "{} plays {mv}", state_seat_name(&state, seat)).map_err(io)?;
+                writeln!(out, "{} chose {mv}", state_seat_name(&state, seat)).map_err(io)?;
             }
         }
     }

@@ -13,19 +13,24 @@ pub(crate) fn run(kind: GameKind) -> Result<(), CliError> {
 
 fn print_rules<G: CliGame>() {
     println!("{} rule switches (use --set KEY=VALUE):", G::KIND.name());
-    let width = <G::Config as Configure>::SETTINGS
-        .iter()
-        .map(|s| s.key.len())
-        .max()
-        .unwrap_or(0);
-    for setting in <G::Config as Configure>::SETTINGS {
+    let settings = <G::Config as Configure>::SETTINGS;
+    let key_width = settings.iter().map(|s| s.key.len()).max().unwrap_or(0);
+    let default_width = settings.iter().map(|s| s.default.len()).max().unwrap_or(0);
+    let values_width = settings.iter().map(|s| s.values.len()).max().unwrap_or(0);
+    println!(
+        "  {:<key_width$}  {:<default_width$}  {:<values_width$}  meaning",
+        "key", "default", "values"
+    );
+    for setting in settings {
         println!(
-            "  {:<width$}  default {:<8} values {:<16} {}",
+            "  {:<key_width$}  {:<default_width$}  {:<values_width$}  {}",
             setting.key, setting.default, setting.values, setting.help
         );
     }
     println!("presets (use --preset NAME):");
-    for preset in <G::Config as Configure>::PRESETS {
-        println!("  {:<12} {}", preset.name, preset.help);
+    let presets = <G::Config as Configure>::PRESETS;
+    let name_width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for preset in presets {
+        println!("  {:<name_width$}  {}", preset.name, preset.help);
     }
 }
