@@ -178,13 +178,16 @@ fn describe_humans<G: CliGame>(state: &G, humans: &[Seat]) -> String {
 }
 
 fn list_moves<M: std::fmt::Display>(out: &mut impl Write, legal: &[M]) -> std::io::Result<()> {
-    let items: Vec<String> = legal
-        .iter()
-        .enumerate()
-        .map(|(i, m)| format!("{:>3}) {m}", i + 1))
-        .collect();
-    for row in items.chunks(6) {
-        writeln!(out, "{}", row.join("  "))?;
+    let names: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    let per_row = (72 / (width + 7)).max(1);
+    for (row, chunk) in names.chunks(per_row).enumerate() {
+        let cells: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("{:>3}) {name:<width$}", row * per_row + i + 1))
+            .collect();
+        writeln!(out, "{}", cells.join("  ").trim_end())?;
     }
     Ok(())
 }
