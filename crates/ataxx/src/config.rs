@@ -104,12 +104,7 @@ mod tests {
         assert_eq!(config, AtaxxConfig::preset("no-clock").unwrap());
         assert_eq!(config.value("ply_clock").as_deref(), Some("false"));
         assert_eq!(config.value("players").as_deref(), Some("2"));
-        for setting in AtaxxConfig::SETTINGS {
-            assert_eq!(
-                AtaxxConfig::default().value(setting.key).as_deref(),
-                Some(setting.default)
-            );
-        }
+        boardgame_core::testkit::check_settings::<AtaxxConfig>();
     }
 
     #[test]

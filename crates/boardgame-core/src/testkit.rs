@@ -543,3 +543,90 @@ pub fn check_common<G: Game>(
     }
     Ok(())
 }
+
+/// Checks a configuration's named settings and presets (see [`crate::Configure`]):
+///
+/// - the first preset is `C::default()`, and every preset builds;
+/// - every setting's documented default is what `C::default().value(key)` reports;
+/// - in every preset, setting each key to its own current value changes nothing (values
+///   round-trip through text);
+/// - an unknown key and an unknown preset are refused with errors that list every valid key
+///   and preset name.
+///
+/// # Panics
+/// On the first broken contract, naming the key or preset.
+#[track_caller]
+pub fn check_settings<C>()
+where
+    C: crate::Configure + Clone + PartialEq + core::fmt::Debug,
+{
+    use crate::SettingError;
+    let first = C::PRESETS
+        .first()
+        .expect("a configuration has at least one preset");
+    assert_eq!(
+        C::preset(first.name).as_ref(),
+        Ok(&C::default()),
+        "the first preset is the default"
+    );
+    for setting in C::SETTINGS {
+        assert_eq!(
+            C::default().value(setting.key).as_deref(),
+            Some(setting.default),
+            "documented default of {}",
+            setting.key
+        );
+    }
+    for preset in C::PRESETS {
+        let config =
+            C::preset(preset.name).unwrap_or_else(|e| panic!("preset {}: {e}", preset.name));
+        for setting in C::SETTINGS {
+            let value = config.value(setting.key).unwrap_or_else(|| {
+                panic!("preset {} has no value for {}", preset.name, setting.key)
+            });
+            let mut copy = config.clone();
+            copy.set(setting.key, &value).unwrap_or_else(|e| {
+                panic!(
+                    "preset {}: {}={value} refused: {e}",
+                    preset.name, setting.key
+                )
+            });
+            assert_eq!(
+                copy, config,
+                "preset {}: {}={value} is not a round trip",
+                preset.name, setting.key
+            );
+        }
+    }
+    let mut config = C::default();
+    match config.set("no_such_setting", "1") {
+        Err(SettingError::UnknownKey { valid, .. }) => {
+            for setting in C::SETTINGS {
+                assert!(
+                    valid.contains(setting.key),
+                    "the unknown-key error lists {}",
+                    setting.key
+                );
+            }
+        }
+        other => panic!("an unknown key gave {other:?}"),
+    }
+    assert_eq!(
+        config,
+        C::default(),
+        "a refused setting changed the configuration"
+    );
+    match C::preset("no-such-preset") {
+        Err(SettingError::UnknownPreset { valid, .. }) => {
+            for preset in C::PRESETS {
+                assert!(
+                    valid.contains(preset.name),
+                    "the unknown-preset error lists {}",
+                    preset.name
+                );
+            }
+        }
+        Err(other) => panic!("an unknown preset gave {other:?}"),
+        Ok(_) => panic!("an unknown preset was accepted"),
+    }
+}

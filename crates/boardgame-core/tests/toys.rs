@@ -455,3 +455,9 @@ fn settings_set_by_name_and_reject_unknown_keys() {
     ));
     assert!(RaceConfig::preset("nope").is_err());
 }
+
+#[test]
+fn toy_settings_pass_the_settings_check() {
+    boardgame_core::testkit::check_settings::<NimConfig>();
+    boardgame_core::testkit::check_settings::<RaceConfig>();
+}

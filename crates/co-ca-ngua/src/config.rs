@@ -360,18 +360,7 @@ mod tests {
 
     #[test]
     fn every_setting_reads_back_its_default() {
-        let config = Config::default();
-        for setting in Config::SETTINGS {
-            assert_eq!(
-                config.value(setting.key).as_deref(),
-                Some(setting.default),
-                "{}",
-                setting.key
-            );
-            let mut copy = config;
-            copy.set(setting.key, setting.default).unwrap();
-            assert_eq!(copy, config);
-        }
+        boardgame_core::testkit::check_settings::<Config>();
     }
 
     #[test]

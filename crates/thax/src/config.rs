@@ -364,12 +364,7 @@ mod tests {
             config.set(key, value).unwrap();
             assert_eq!(config.value(key).as_deref(), Some(value), "{key}");
         }
-        for setting in ThaxConfig::SETTINGS {
-            assert_eq!(
-                ThaxConfig::default().value(setting.key).as_deref(),
-                Some(setting.default)
-            );
-        }
+        boardgame_core::testkit::check_settings::<ThaxConfig>();
     }
 
     #[test]
