@@ -110,6 +110,26 @@ pub enum ConfigError {
     },
 }
 
+impl ConfigError {
+    /// `Ok` if `given` seats are within `G::MIN_SEATS..=G::MAX_SEATS`, otherwise
+    /// [`ConfigError::SeatCount`] naming the game and the range.
+    ///
+    /// # Errors
+    /// [`ConfigError::SeatCount`].
+    pub fn check_seats<G: Game>(given: usize) -> Result<(), ConfigError> {
+        if (G::MIN_SEATS..=G::MAX_SEATS).contains(&given) {
+            Ok(())
+        } else {
+            Err(ConfigError::SeatCount {
+                game: G::NAME,
+                given,
+                min: G::MIN_SEATS,
+                max: G::MAX_SEATS,
+            })
+        }
+    }
+}
+
 /// The chance-outcome type of a deterministic game: it has no values, so such a game can
 /// never reach [`Turn::Chance`]. (Like `core::convert::Infallible`, but with the `FromStr`
 /// and serde impls that records need.)

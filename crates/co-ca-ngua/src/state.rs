@@ -296,14 +296,7 @@ impl CoCaNgua {
     }
 
     pub(crate) fn build(config: Config) -> Result<CoCaNgua, ConfigError> {
-        if !(2..=4).contains(&config.players) {
-            return Err(ConfigError::SeatCount {
-                game: Self::NAME,
-                given: usize::from(config.players),
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
+        ConfigError::check_seats::<Self>(usize::from(config.players))?;
         let board = Board::new(config.layout).map_err(|e| ConfigError::Invalid {
             key: "layout",
             reason: e.to_string(),

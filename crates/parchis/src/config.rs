@@ -352,14 +352,7 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] for a seat count outside 2..=4 or colours that do not match it.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        if !(2..=4).contains(&self.players) {
-            return Err(ConfigError::SeatCount {
-                game: "parchis",
-                given: self.players,
-                min: 2,
-                max: 4,
-            });
-        }
+        ConfigError::check_seats::<crate::Parchis>(self.players)?;
         if let Some(colours) = self.colours
             && colours.len() != self.players
         {

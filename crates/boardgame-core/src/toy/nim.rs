@@ -91,14 +91,7 @@ impl Game for Nim {
     const MAX_CHANCE_OUTCOMES: usize = 0;
 
     fn new(config: NimConfig) -> Result<Nim, ConfigError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&config.seats) {
-            return Err(ConfigError::SeatCount {
-                game: Self::NAME,
-                given: config.seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
+        ConfigError::check_seats::<Self>(config.seats)?;
         if !(1..=9).contains(&config.max_take) || config.counters == 0 {
             return Err(ConfigError::Invalid {
                 key: "max_take",

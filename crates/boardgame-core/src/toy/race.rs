@@ -141,14 +141,7 @@ impl Game for Race {
     const MAX_CHANCE_OUTCOMES: usize = 6;
 
     fn new(config: RaceConfig) -> Result<Race, ConfigError> {
-        if !(Self::MIN_SEATS..=Self::MAX_SEATS).contains(&config.seats) {
-            return Err(ConfigError::SeatCount {
-                game: Self::NAME,
-                given: config.seats,
-                min: Self::MIN_SEATS,
-                max: Self::MAX_SEATS,
-            });
-        }
+        ConfigError::check_seats::<Self>(config.seats)?;
         if !(1..=99).contains(&config.length) {
             return Err(ConfigError::Invalid {
                 key: "length",
