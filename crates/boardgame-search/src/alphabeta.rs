@@ -1,0 +1,1 @@
+//! Alpha-beta (negamax) for deterministic two-seat games.

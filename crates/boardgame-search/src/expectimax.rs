@@ -1,0 +1,1 @@
+//! Depth-limited expectimax over decision and chance nodes with exact chance weights.

@@ -1,0 +1,1 @@
+//! Monte Carlo tree search (UCT) with a swappable selection rule and rollout policy.
