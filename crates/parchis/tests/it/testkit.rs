@@ -3,7 +3,7 @@
 //!
 //! The default run plays 3000 games per preset and player count and 40 per other switch
 //! combination; the full-size run (3000 games for every other switch combination too) is
-//! `cargo test -p parchis --all-features --release --test testkit -- --ignored`.
+//! `cargo test -p parchis --all-features --release --test it testkit:: -- --ignored`.
 
 use boardgame_core::testkit::Checker;
 use parchis::{Config, Parchis};
@@ -20,7 +20,7 @@ fn run(config: Config, games: u64) {
         .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
         .state_round_trip(|s| serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap());
     let report = checker.run();
-    assert_eq!(report.games, games);
+    assert_eq!(report.finished, games);
     assert_eq!(
         report.truncated, 0,
         "the length guard ends games before the ply cap"
