@@ -149,6 +149,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(path) = &args.save {
         let line = RecordLine::<G> {
             game: G::KIND.name().into(),
+            index: None,
             seed: Some(args.seed),
             record,
         };
