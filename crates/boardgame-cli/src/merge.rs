@@ -122,7 +122,7 @@ fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliE
     let mut shards = Vec::new();
     for (_, summary, part) in &parts {
         tally.merge(part);
-        timing.threads += summary.threads;
+        timing.threads = timing.threads.saturating_add(summary.threads);
         timing.seconds += summary.seconds;
         shards.push(summary.shard.clone().unwrap_or_else(|| {
             let r = summary.range();

@@ -22,21 +22,24 @@ impl Histogram {
     /// Adds every count of `other` to this one.
     pub(crate) fn merge(&mut self, other: &Histogram) {
         for (&value, &count) in &other.counts {
-            *self.counts.entry(value).or_insert(0) += count;
+            let entry = self.counts.entry(value).or_insert(0);
+            *entry = entry.saturating_add(count);
         }
     }
 
     /// How many values were counted.
+    /// (Saturating: counts read from a tampered file cannot overflow.)
     pub(crate) fn total(&self) -> u64 {
-        self.counts.values().sum()
+        self.counts
+            .values()
+            .fold(0, |sum, &c| sum.saturating_add(c))
     }
 
     /// The sum of all values counted.
     pub(crate) fn sum(&self) -> u128 {
-        self.counts
-            .iter()
-            .map(|(&value, &count)| u128::from(value) * u128::from(count))
-            .sum()
+        self.counts.iter().fold(0, |sum: u128, (&value, &count)| {
+            sum.saturating_add(u128::from(value) * u128::from(count))
+        })
     }
 
     /// Mean, median, 99th percentile and maximum, exactly as if computed from every value.
@@ -49,9 +52,9 @@ impl Histogram {
         // Nearest rank: the smallest value whose cumulative count reaches ceil(p * total).
         let rank = |p: f64| {
             let wanted = ((p * total as f64).ceil() as u64).clamp(1, total);
-            let mut seen = 0;
+            let mut seen: u64 = 0;
             for (&value, &count) in &self.counts {
-                seen += count;
+                seen = seen.saturating_add(count);
                 if seen >= wanted {
                     return value;
                 }
@@ -71,7 +74,8 @@ impl From<Vec<(u64, u64)>> for Histogram {
     fn from(pairs: Vec<(u64, u64)>) -> Histogram {
         let mut histogram = Histogram::default();
         for (value, count) in pairs {
-            *histogram.counts.entry(value).or_insert(0) += count;
+            let entry = histogram.counts.entry(value).or_insert(0);
+            *entry = entry.saturating_add(count);
         }
         histogram.counts.retain(|_, count| *count > 0);
         histogram

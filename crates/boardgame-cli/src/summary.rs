@@ -201,7 +201,11 @@ impl RunSummary {
             ("rolls_histogram", tally.rolls.total()),
             (
                 "wins + draws + truncated",
-                tally.wins.iter().sum::<u64>() + tally.draws + tally.truncated,
+                tally
+                    .wins
+                    .iter()
+                    .fold(tally.draws, |sum, &w| sum.saturating_add(w))
+                    .saturating_add(tally.truncated),
             ),
         ];
         for (what, count) in counted {
