@@ -232,7 +232,8 @@ fn with_closed_stdout(args: &[&str]) -> Output {
 #[test]
 fn defect_15_a_closed_stdout_ends_the_program_quietly() {
     for args in [
-        &["play", "ataxx"][..],
+        &["demo"][..],
+        &["play", "ataxx"],
         &["simulate", "thax", "--games", "50"],
         &["rules", "thax"],
         &["replay", "/dev/null"],
