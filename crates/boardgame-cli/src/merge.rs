@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::error::{CliError, data, print_line};
+use crate::simulate::Shard;
 use crate::summary::{RunSummary, Tally, Timing, incompatibility};
 
 /// Options of `merge`.
@@ -131,9 +132,41 @@ fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliE
     }
     Ok(RunSummary::new(
         run,
-        Some(shards.join("+")),
+        Some(shard_names(&shards)),
         range,
         tally,
         timing,
     ))
+}
+
+/// The merged shards: `K1-K2/N` when they are shards K1 to K2 of N in a row, else every
+/// shard joined with `+`.
+fn shard_names(shards: &[String]) -> String {
+    let parsed: Option<Vec<Shard>> = shards.iter().map(|s| s.parse().ok()).collect();
+    if let Some(parsed) = parsed
+        && let (Some(first), Some(last)) = (parsed.first(), parsed.last())
+        && parsed.len() > 1
+        && parsed
+            .windows(2)
+            .all(|w| w[0].count == w[1].count && w[0].index + 1 == w[1].index)
+    {
+        return format!("{}-{}/{}", first.index, last.index, first.count);
+    }
+    shards.join("+")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consecutive_shards_are_named_as_a_range() {
+        let names =
+            |list: &[&str]| shard_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["1/3", "2/3", "3/3"]), "1-3/3");
+        assert_eq!(names(&["2/8", "3/8"]), "2-3/8");
+        assert_eq!(names(&["1/3"]), "1/3");
+        assert_eq!(names(&["1/2", "0..10"]), "1/2+0..10");
+        assert_eq!(names(&["1/4", "3/4"]), "1/4+3/4");
+    }
 }

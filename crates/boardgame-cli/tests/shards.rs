@@ -87,6 +87,8 @@ fn three_shards_merge_into_the_whole_run(game: &str, games: &str, extra: &[&str]
     let merged_text = stdout(&boardgame(&merge_args));
     merge_args.push("--json");
     let merged = stdout(&boardgame(&merge_args));
+    let merged_value: serde_json::Value = serde_json::from_str(merged.trim()).unwrap();
+    assert_eq!(merged_value["shard"], "1-3/3");
     assert_eq!(comparable(&merged), comparable(&whole), "{game}");
     assert_eq!(without_speed(&merged_text), without_speed(&whole_text));
 
