@@ -30,8 +30,8 @@ pub(crate) struct PlayArgs {
     /// Seed for the dice and the bots.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Save the game's record (JSON) to FILE when the game ends, however it ends (the file is
-    /// created before the game starts).
+    /// Save the game's record (JSON) to FILE: created before the game starts, rewritten at
+    /// each of your turns, and written when the game ends, however it ends.
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
 }
@@ -137,11 +137,8 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     let state = G::new(config.clone()).map_err(usage)?;
     let humans = human_seats(&args.human, state.num_seats())?;
     // Open the record file now, so a bad path is reported before the game, not after it.
-    let save = match &args.save {
-        Some(path) => Some((
-            path,
-            std::fs::File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?,
-        )),
+    let mut save = match &args.save {
+        Some(path) => Some(Saver::create(path, args.seed)?),
         None => None,
     };
     let mut record = Record::<G>::new(config);
@@ -151,30 +148,56 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
         state,
         &humans,
         &mut record,
+        save.as_mut(),
         &mut std::io::stdin().lock(),
         &mut out,
     );
     // Save what was played however the game ended: finished, quit, end of input, bad input
     // or a closed output.
-    if let Some((path, mut file)) = save {
-        let line = RecordLine::<G> {
-            game: G::KIND.name().into(),
-            index: None,
-            seed: Some(args.seed),
-            record,
-        };
-        let json = serde_json::to_string(&line).map_err(data)?;
-        writeln!(file, "{json}")
-            .and_then(|()| file.flush())
-            .map_err(|e| data(format!("{}: {e}", path.display())))?;
+    if let Some(save) = &mut save {
+        save.write(&record)?;
         if played.is_ok() {
-            writeln!(out, "record saved to {}", path.display()).map_err(output)?;
+            writeln!(out, "record saved to {}", save.path.display()).map_err(output)?;
         }
     }
     if played? == Played::Stopped {
         writeln!(out, "game stopped before the end").map_err(output)?;
     }
     Ok(())
+}
+
+/// The `--save` file, rewritten with the whole record at each human turn (so an interrupted
+/// game keeps what was played up to the prompt) and at the end.
+struct Saver<'a> {
+    path: &'a std::path::Path,
+    file: std::fs::File,
+    seed: u64,
+}
+
+impl<'a> Saver<'a> {
+    fn create(path: &'a std::path::Path, seed: u64) -> Result<Saver<'a>, CliError> {
+        let file =
+            std::fs::File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?;
+        Ok(Saver { path, file, seed })
+    }
+
+    /// Replaces the file's contents with `record`.
+    fn write<G: CliGame>(&mut self, record: &Record<G>) -> Result<(), CliError> {
+        use std::io::{Seek, SeekFrom};
+        let line = RecordLine::<G> {
+            game: G::KIND.name().into(),
+            index: None,
+            seed: Some(self.seed),
+            record: record.clone(),
+        };
+        let json = serde_json::to_string(&line).map_err(data)?;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.seek(SeekFrom::Start(0)).map(drop))
+            .and_then(|()| writeln!(self.file, "{json}"))
+            .and_then(|()| self.file.flush())
+            .map_err(|e| data(format!("{}: {e}", self.path.display())))
+    }
 }
 
 /// How a game in the terminal ended.
@@ -190,6 +213,7 @@ fn play_game<G: CliGame>(
     mut state: G,
     humans: &[Seat],
     record: &mut Record<G>,
+    mut save: Option<&mut Saver<'_>>,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Played, CliError> {
@@ -221,6 +245,9 @@ fn play_game<G: CliGame>(
                 writeln!(out, "dice: {outcome}").map_err(output)?;
             }
             Turn::Player(seat) if humans.contains(&seat) => {
+                if let Some(save) = save.as_deref_mut() {
+                    save.write(record)?;
+                }
                 let legal = state.legal_moves_vec();
                 writeln!(out, "\n{state:#}").map_err(output)?;
                 list_moves(out, &legal).map_err(output)?;

@@ -346,3 +346,36 @@ fn rules_columns_line_up_with_the_header() {
         }
     }
 }
+
+#[test]
+fn defect_8_an_interrupted_game_keeps_the_moves_before_the_prompt() {
+    use std::io::Read;
+    let save = temp_path("killed.rec");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(["play", "ataxx", "--save", save.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"f2\n").unwrap();
+    stdin.flush().unwrap();
+    // Wait for the second prompt (after our move and the bot's), then kill the program as
+    // an interrupt would, with the input still open.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while String::from_utf8_lossy(&seen).matches("to move>").count() < 2 {
+        let n = stdout.read(&mut buffer).unwrap();
+        assert!(n > 0, "{}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains(r#"{"move":"f2"}"#), "{saved}");
+    let replayed = boardgame(&["replay", save.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+}
