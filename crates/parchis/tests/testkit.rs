@@ -1,7 +1,7 @@
 //! The core conformance kit over seeded random games, for 2, 3 and 4 players in both
 //! presets and for the other rule switches.
 //!
-//! The default run plays 3000 games per preset and player count and 40 per other switch
+//! The default run plays 3000 games per preset and player count (1000 for `glparchis`) and 40 per other switch
 //! combination; the full-size run (3000 games for every other switch combination too) is
 //! `cargo test -p parchis --all-features --release --test testkit -- --ignored`.
 
@@ -58,11 +58,38 @@ fn testkit_spanish_four_players() {
     run(Config::spanish(4), FULL);
 }
 
+#[test]
+fn testkit_glparchis_two_players() {
+    run(Config::glparchis(2), GLPARCHIS);
+}
+
+#[test]
+fn testkit_glparchis_three_players() {
+    run(Config::glparchis(3), GLPARCHIS);
+}
+
+#[test]
+fn testkit_glparchis_four_players() {
+    run(Config::glparchis(4), GLPARCHIS);
+}
+
+/// Games per player count for the `glparchis` preset in the default run.
+const GLPARCHIS: u64 = 1000;
+
 /// The switches outside the two presets, each in a few games (and in the full-size run).
 fn other_switches() -> Vec<Config> {
     use boardgame_core::Configure;
     let mut configs = Vec::new();
     for (preset, settings) in [
+        (
+            "default",
+            &[
+                ("exit_barrier_blocks", "true"),
+                ("bonus_opens_barrier", "true"),
+                ("triple_six_spares_stuck", "true"),
+                ("players", "4"),
+            ][..],
+        ),
         ("default", &[("finish", "ranking"), ("players", "4")][..]),
         ("spanish", &[("finish", "ranking"), ("players", "3")][..]),
         (
@@ -90,6 +117,7 @@ fn other_switches() -> Vec<Config> {
             &[
                 ("triple_six", "six"),
                 ("barriers", "safe"),
+                ("players", "2"),
                 ("colours", "BG"),
             ][..],
         ),
@@ -98,6 +126,7 @@ fn other_switches() -> Vec<Config> {
             &[
                 ("turn_order", "anticlockwise"),
                 ("barriers", "everywhere"),
+                ("players", "3"),
                 ("colours", "YBG"),
             ][..],
         ),
