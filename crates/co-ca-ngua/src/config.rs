@@ -50,6 +50,43 @@ pub enum RingBlock {
     Illegal,
 }
 
+/// Whether a move along the track may pass the lane mouth (seed reading (a)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum LaneMouth {
+    /// A move may end on the mouth `M` but not pass it: the lane is entered from `M` (default).
+    #[default]
+    Exact,
+    /// A move may run past `M` straight into the lane.
+    Pass,
+}
+
+/// Which piece the shortcut sends into the safe area (seed reading (b)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Arrival {
+    /// The piece that took the arrow slides on from `D` (default).
+    #[default]
+    Slide,
+    /// The player chooses: the arriving piece slides, or it stays on the circle `K` and
+    /// another of the player's pieces on the outer track goes into the safe area instead.
+    Choose,
+}
+
+/// Which pieces go once round the inner ring (seed reading (c)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum RingLap {
+    /// Every piece reaching the arrow square `X`, stopping there or passing it (default).
+    #[default]
+    Always,
+    /// Only a piece that stops on `X`; a piece passing `X` goes straight on to the spoke.
+    Arrow,
+}
+
 macro_rules! text_enum {
     ($ty:ident, $expected:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
@@ -73,6 +110,9 @@ macro_rules! text_enum {
 text_enum!(Seating, "opposite|adjacent", Opposite => "opposite", Adjacent => "adjacent");
 text_enum!(ExitCapture, "capture|optional|blocked", Capture => "capture", Optional => "optional", Blocked => "blocked");
 text_enum!(RingBlock, "cut|illegal", Cut => "cut", Illegal => "illegal");
+text_enum!(LaneMouth, "exact|pass", Exact => "exact", Pass => "pass");
+text_enum!(Arrival, "slide|choose", Slide => "slide", Choose => "choose");
+text_enum!(RingLap, "always|arrow", Always => "always", Arrow => "arrow");
 
 /// The rules of a game of cờ cá ngựa. [`Config::default`] is the seed text as the issue reads
 /// it; each field is one switch (see `docs/rules/co-ca-ngua.md` for the rule each one
@@ -99,6 +139,15 @@ pub struct Config {
     pub shortcut: bool,
     /// Blocked moves on the inner ring (`ring_block`).
     pub ring_block: RingBlock,
+    /// Whether track moves may pass the lane mouth (`lane_mouth`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lane_mouth: LaneMouth,
+    /// Which piece the shortcut sends into the safe area (`arrival`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub arrival: Arrival,
+    /// Which pieces go round the inner ring (`ring_lap`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ring_lap: RingLap,
     /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
     /// 0 = no guard).
     pub max_rolls: u32,
@@ -118,6 +167,9 @@ impl Default for Config {
             triple_six: true,
             shortcut: true,
             ring_block: RingBlock::Cut,
+            lane_mouth: LaneMouth::Exact,
+            arrival: Arrival::Slide,
+            ring_lap: RingLap::Always,
             max_rolls: 2_000,
             layout: Layout::default(),
         }
@@ -143,6 +195,19 @@ impl Config {
         }
     }
 }
+
+// The board sizes are bounded by two real constraints checked by `Board::new`: at most
+// `MAX_SQUARES` = 128 squares in all (track + 4 lanes + 4 destinations + ring + 4 spokes +
+// centre) and a path of at most `MAX_PATH` = 120 squares. The ranges below are those bounds
+// with the other numbers at their defaults; the test `documented_board_ranges_are_the_real_limits`
+// checks both ends of each.
+const TRACK_LEN_RANGE: &str =
+    "4..=91 (the whole board at most 128 squares: 91 with the other numbers at their defaults)";
+const LANE_LEN_RANGE: &str =
+    "1..=15 (the whole board at most 128 squares: 15 with the other numbers at their defaults)";
+const RING_LEN_RANGE: &str = "4..=48, a multiple of 4 (the whole board at most 128 squares: 48 with the other numbers at their defaults)";
+const SPOKE_LEN_RANGE: &str =
+    "0..=11 (the whole board at most 128 squares: 11 with the other numbers at their defaults)";
 
 const SETTINGS: &[Setting] = &[
     Setting {
@@ -200,6 +265,24 @@ const SETTINGS: &[Setting] = &[
         help: "a ring move reaching another player's piece stops before it, or is illegal",
     },
     Setting {
+        key: "lane_mouth",
+        default: "exact",
+        values: LaneMouth::VALUES,
+        help: "a track move may end on the lane mouth but not pass it (exact), or pass it",
+    },
+    Setting {
+        key: "arrival",
+        default: "slide",
+        values: Arrival::VALUES,
+        help: "after the shortcut: the arriving piece slides, or the player chooses which piece goes",
+    },
+    Setting {
+        key: "ring_lap",
+        default: "always",
+        values: RingLap::VALUES,
+        help: "inner-ring lap for every piece reaching the arrow square, or only one stopping on it",
+    },
+    Setting {
         key: "max_rolls",
         default: "2000",
         values: "0..=4294967295 (0 = no guard)",
@@ -208,7 +291,7 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "track_len",
         default: "48",
-        values: "4..=117",
+        values: TRACK_LEN_RANGE,
         help: "board: squares on the outer track",
     },
     Setting {
@@ -238,19 +321,19 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "lane_len",
         default: "5",
-        values: "1..",
+        values: LANE_LEN_RANGE,
         help: "board: squares in a private lane",
     },
     Setting {
         key: "ring_len",
         default: "8",
-        values: "4, 8, 12, ...",
+        values: RING_LEN_RANGE,
         help: "board: squares on the inner ring",
     },
     Setting {
         key: "spoke_len",
         default: "1",
-        values: "0..",
+        values: SPOKE_LEN_RANGE,
         help: "board: squares between the ring and the centre",
     },
 ];
@@ -312,17 +395,20 @@ impl Configure for Config {
             "triple_six" => self.triple_six = parse_bool(key, value)?,
             "shortcut" => self.shortcut = parse_bool(key, value)?,
             "ring_block" => self.ring_block = parse_text(key, value, RingBlock::VALUES)?,
+            "lane_mouth" => self.lane_mouth = parse_text(key, value, LaneMouth::VALUES)?,
+            "arrival" => self.arrival = parse_text(key, value, Arrival::VALUES)?,
+            "ring_lap" => self.ring_lap = parse_text(key, value, RingLap::VALUES)?,
             "max_rolls" => {
                 self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
             }
-            "track_len" => layout.track_len = parse_value(key, value, "a number of squares")?,
-            "quadrant" => layout.quadrant = parse_value(key, value, "a number of squares")?,
+            "track_len" => layout.track_len = parse_value(key, value, TRACK_LEN_RANGE)?,
+            "quadrant" => layout.quadrant = parse_value(key, value, "1..=track_len/4")?,
             "exit_roll" => layout.exit_roll = parse_value(key, value, "1..=6")?,
-            "shortcut_at" => layout.shortcut_at = parse_value(key, value, "a number of steps")?,
-            "mouth_at" => layout.mouth_at = parse_value(key, value, "a number of steps")?,
-            "lane_len" => layout.lane_len = parse_value(key, value, "a number of squares")?,
-            "ring_len" => layout.ring_len = parse_value(key, value, "a multiple of 4")?,
-            "spoke_len" => layout.spoke_len = parse_value(key, value, "a number of squares")?,
+            "shortcut_at" => layout.shortcut_at = parse_value(key, value, "1..mouth_at")?,
+            "mouth_at" => layout.mouth_at = parse_value(key, value, "1..track_len")?,
+            "lane_len" => layout.lane_len = parse_value(key, value, LANE_LEN_RANGE)?,
+            "ring_len" => layout.ring_len = parse_value(key, value, RING_LEN_RANGE)?,
+            "spoke_len" => layout.spoke_len = parse_value(key, value, SPOKE_LEN_RANGE)?,
             _ => return Err(unknown_key::<Config>(key)),
         }
         Ok(())
@@ -340,6 +426,9 @@ impl Configure for Config {
             "triple_six" => self.triple_six.to_string(),
             "shortcut" => self.shortcut.to_string(),
             "ring_block" => self.ring_block.to_string(),
+            "lane_mouth" => self.lane_mouth.to_string(),
+            "arrival" => self.arrival.to_string(),
+            "ring_lap" => self.ring_lap.to_string(),
             "max_rolls" => self.max_rolls.to_string(),
             "track_len" => l.track_len.to_string(),
             "quadrant" => l.quadrant.to_string(),

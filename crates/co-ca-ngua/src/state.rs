@@ -10,7 +10,7 @@ use boardgame_core::{
 };
 
 use crate::board::Board;
-use crate::config::{Config, ExitCapture, RingBlock};
+use crate::config::{Arrival, Config, ExitCapture, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
 
@@ -214,18 +214,27 @@ impl CoCaNgua {
     }
 
     /// Where a piece of `colour` at progress `from` ends after `steps`, or `None` if it
-    /// cannot move: it may not pass the mouth, the lapped arrow square or the centre, and on
-    /// the inner ring it stops before another player's piece (or cannot move, under
-    /// `ring_block = illegal`).
+    /// cannot move: it may not pass the mouth (under `lane_mouth = exact`), the lapped arrow
+    /// square or the centre, and on the inner ring it stops before another player's piece
+    /// (or cannot move, under `ring_block = illegal`). Under `ring_lap = arrow` a piece that
+    /// passes the arrow square without stopping skips the ring lap.
     #[inline]
     fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
         let board = &*self.board;
         let mut target = from + steps;
-        if target > board.barrier(from) {
+        let mut limit = board.barrier(from);
+        if from < board.mouth() && self.config.lane_mouth == LaneMouth::Pass {
+            limit = board.barrier(board.mouth());
+        }
+        let x = board.ring_first();
+        if self.config.ring_lap == RingLap::Arrow && from < x && target > x {
+            return self.skip_ring(colour, from, target, limit, others);
+        }
+        if target > limit {
             return None;
         }
-        if target >= board.ring_first() {
-            let lo = (from + 1).max(board.ring_first());
+        if target >= x {
+            let lo = (from + 1).max(x);
             let hi = target.min(board.lapped());
             for step in lo..=hi {
                 if others & board.bit(colour, step) != 0 {
@@ -238,6 +247,44 @@ impl CoCaNgua {
             }
         }
         (target > from).then_some(target)
+    }
+
+    /// `ring_lap = arrow`: a move from before the arrow square `X` to `target` beyond it,
+    /// which passes `X` without stopping and goes straight on to the spoke (progress past the
+    /// lapped `X`), unless another player's piece on `X` stops it (or makes it illegal).
+    #[cold]
+    fn skip_ring(
+        &self,
+        colour: usize,
+        from: u8,
+        target: u8,
+        limit: u8,
+        others: u128,
+    ) -> Option<u8> {
+        let board = &*self.board;
+        let x = board.ring_first();
+        if limit < x {
+            return None;
+        }
+        if others & board.bit(colour, x) != 0 {
+            if self.config.ring_block == RingBlock::Illegal {
+                return None;
+            }
+            return (x - 1 > from).then_some(x - 1);
+        }
+        let skipped = target + board.layout().ring_len;
+        (skipped <= board.end()).then_some(skipped)
+    }
+
+    /// Where a piece sent into the safe area by the shortcut ends: the arrow square `X`, or
+    /// the last lane square if another player's piece is on `X`.
+    fn slide_target(&self, colour: usize, others: u128) -> u8 {
+        let x = self.board.ring_first();
+        if others & self.board.bit(colour, x) != 0 {
+            x - 1
+        } else {
+            x
+        }
     }
 
     fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
@@ -298,7 +345,7 @@ impl CoCaNgua {
     pub(crate) fn build(config: Config) -> Result<CoCaNgua, ConfigError> {
         ConfigError::check_seats::<Self>(usize::from(config.players))?;
         let board = Board::new(config.layout).map_err(|e| ConfigError::Invalid {
-            key: "layout",
+            key: e.setting(),
             reason: e.to_string(),
         })?;
         Ok(CoCaNgua {
@@ -326,8 +373,9 @@ impl Game for CoCaNgua {
     const NAME: &'static str = "co-ca-ngua";
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 4;
-    /// `exit`, then per piece an advance and a shortcut.
-    const MAX_MOVES: usize = 5;
+    /// `exit`, then per piece an advance, a shortcut and (under `arrival = choose`) a
+    /// shortcut sending the other piece.
+    const MAX_MOVES: usize = 7;
     const MAX_CHANCE_OUTCOMES: usize = 6;
 
     fn new(config: Config) -> Result<CoCaNgua, ConfigError> {
@@ -355,7 +403,8 @@ impl Game for CoCaNgua {
     }
 
     /// Order: `exit`; then for each distinct piece square, lowest progress first, its
-    /// advance followed by its shortcut (when the advance stops on the own circle `K`);
+    /// advance followed by its shortcut (when the advance stops on the own circle `K`) and,
+    /// under `arrival = choose`, the shortcut that sends the other piece;
     /// `pass` alone when nothing else is legal. A compulsory exit is the only move.
     fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
         let Phase::Move(seat, die) = self.phase else {
@@ -391,6 +440,11 @@ impl Game for CoCaNgua {
                 sink.push(Move::Advance { from, steps });
                 if self.config.shortcut && target == self.board.shortcut() {
                     sink.push(Move::Shortcut { from, steps });
+                    let q = if i == 0 { b } else { a };
+                    if self.config.arrival == Arrival::Choose && q != 0 && !self.board.is_safe(q) {
+                        let other = self.board.spot(colour, q);
+                        sink.push(Move::ShortcutOther { from, steps, other });
+                    }
                 }
                 any = true;
             }
@@ -407,9 +461,9 @@ impl Game for CoCaNgua {
             return false;
         };
         let quick_reject = match mv {
-            Move::Advance { steps, .. } | Move::Shortcut { steps, .. } => {
-                steps != self.steps(seat, die)
-            }
+            Move::Advance { steps, .. }
+            | Move::Shortcut { steps, .. }
+            | Move::ShortcutOther { steps, .. } => steps != self.steps(seat, die),
             Move::Exit => die.value() != self.board.exit_roll(),
             Move::Pass => false,
         };
@@ -439,7 +493,9 @@ impl Game for CoCaNgua {
                 self.capture(s, colour, 1, others);
                 Some(1)
             }
-            Move::Advance { from, .. } | Move::Shortcut { from, .. } => {
+            Move::Advance { from, .. }
+            | Move::Shortcut { from, .. }
+            | Move::ShortcutOther { from, .. } => {
                 let i = usize::from(self.board.spot(colour, self.pieces[s][0]) != from);
                 let p = self.pieces[s][i];
                 assert!(
@@ -461,12 +517,22 @@ impl Game for CoCaNgua {
                     );
                     // Along the arrow to D, then pushed on as far as it can go: to the arrow
                     // square X, or the last lane square if another player's piece is on X.
-                    let x = self.board.ring_first();
-                    target = if others & self.board.bit(colour, x) != 0 {
-                        x - 1
-                    } else {
-                        x
-                    };
+                    target = self.slide_target(colour, others);
+                }
+                if let Move::ShortcutOther { other, .. } = mv {
+                    // The arriving piece stays on K; the player's other piece goes instead.
+                    assert_eq!(
+                        target,
+                        self.board.shortcut(),
+                        "the move does not stop on the shortcut circle"
+                    );
+                    let j = 1 - i;
+                    let q = self.pieces[s][j];
+                    assert!(
+                        q != 0 && !self.board.is_safe(q) && self.board.spot(colour, q) == other,
+                        "no piece on the outer track at {other}"
+                    );
+                    self.pieces[s][j] = self.slide_target(colour, others);
                 }
                 self.pieces[s][i] = target;
                 Some(target)

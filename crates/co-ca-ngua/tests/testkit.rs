@@ -57,6 +57,9 @@ fn testkit_every_preset_and_switch() {
         ("triple_six", "false"),
         ("shortcut", "false"),
         ("ring_block", "illegal"),
+        ("lane_mouth", "pass"),
+        ("arrival", "choose"),
+        ("ring_lap", "arrow"),
         ("max_rolls", "60"),
     ] {
         let mut config = config(4);
