@@ -152,7 +152,10 @@ fn board_messages_name_the_real_constraint() {
     let mut config = Config::default();
     config.set("track_len", "117").unwrap();
     let err = CoCaNgua::new(config).unwrap_err().to_string();
-    assert!(err.contains("track_len/lane_len/ring_len/spoke_len"), "{err}");
+    assert!(
+        err.contains("track_len/lane_len/ring_len/spoke_len"),
+        "{err}"
+    );
     assert!(err.contains("154 squares"), "{err}");
     assert!(!err.contains("layout"), "{err}");
 }
