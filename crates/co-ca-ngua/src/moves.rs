@@ -44,8 +44,8 @@ pub enum Move {
         from: Spot,
         /// The steps the roll gives.
         steps: u8,
-        /// Where the piece that goes into the safe area stands.
-        other: Spot,
+        /// The outer-track square (`T<other>`) of the piece that goes into the safe area.
+        other: u8,
     },
 }
 
@@ -113,7 +113,7 @@ impl fmt::Display for Move {
             Move::Exit => f.write_str("exit"),
             Move::Advance { from, steps } => write!(f, "{from}+{steps}"),
             Move::Shortcut { from, steps } => write!(f, "{from}+{steps}>D"),
-            Move::ShortcutOther { from, steps, other } => write!(f, "{from}+{steps}>D:{other}"),
+            Move::ShortcutOther { from, steps, other } => write!(f, "{from}+{steps}>D:T{other}"),
         }
     }
 }
@@ -132,10 +132,9 @@ impl FromStr for Move {
         }
         let (body, other) = match s.split_once(">D:") {
             Some((body, other)) => {
-                let other = other.parse::<Spot>().map_err(|e| fail(e.reason))?;
-                if !matches!(other, Spot::Track(_)) {
+                let Spot::Track(other) = other.parse::<Spot>().map_err(|e| fail(e.reason))? else {
                     return Err(fail("the piece sent by the shortcut stands on the track"));
-                }
+                };
                 (body, Some(other))
             }
             None => (s, None),

@@ -9,7 +9,7 @@ use boardgame_core::{
     ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
 };
 
-use crate::board::Board;
+use crate::board::{Board, Spot};
 use crate::config::{Arrival, Config, ExitCapture, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
@@ -222,18 +222,14 @@ impl CoCaNgua {
     fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
         let board = &*self.board;
         let mut target = from + steps;
-        let mut limit = board.barrier(from);
-        if from < board.mouth() && self.config.lane_mouth == LaneMouth::Pass {
-            limit = board.barrier(board.mouth());
-        }
-        let x = board.ring_first();
-        if self.config.ring_lap == RingLap::Arrow && from < x && target > x {
-            return self.skip_ring(colour, from, target, limit, others);
-        }
-        if target > limit {
+        if target > board.barrier(from) && !self.passes_mouth(from, target) {
             return None;
         }
+        let x = board.ring_first();
         if target >= x {
+            if from < x && target > x && self.config.ring_lap == RingLap::Arrow {
+                return self.skip_ring(colour, from, target, others);
+            }
             let lo = (from + 1).max(x);
             let hi = target.min(board.lapped());
             for step in lo..=hi {
@@ -249,23 +245,22 @@ impl CoCaNgua {
         (target > from).then_some(target)
     }
 
-    /// `ring_lap = arrow`: a move from before the arrow square `X` to `target` beyond it,
-    /// which passes `X` without stopping and goes straight on to the spoke (progress past the
+    /// `lane_mouth = pass`: a move from the track may run past the lane mouth, up to the
+    /// lapped arrow square like a move from the lane.
+    #[inline]
+    fn passes_mouth(&self, from: u8, target: u8) -> bool {
+        self.config.lane_mouth == LaneMouth::Pass
+            && from < self.board.mouth()
+            && target <= self.board.lapped()
+    }
+
+    /// `ring_lap = arrow`: a move from before the arrow square `X` to `target` beyond it
+    /// passes `X` without stopping and goes straight on to the spoke (progress past the
     /// lapped `X`), unless another player's piece on `X` stops it (or makes it illegal).
     #[cold]
-    fn skip_ring(
-        &self,
-        colour: usize,
-        from: u8,
-        target: u8,
-        limit: u8,
-        others: u128,
-    ) -> Option<u8> {
+    fn skip_ring(&self, colour: usize, from: u8, target: u8, others: u128) -> Option<u8> {
         let board = &*self.board;
         let x = board.ring_first();
-        if limit < x {
-            return None;
-        }
         if others & board.bit(colour, x) != 0 {
             if self.config.ring_block == RingBlock::Illegal {
                 return None;
@@ -373,9 +368,10 @@ impl Game for CoCaNgua {
     const NAME: &'static str = "co-ca-ngua";
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 4;
-    /// `exit`, then per piece an advance, a shortcut and (under `arrival = choose`) a
-    /// shortcut sending the other piece.
-    const MAX_MOVES: usize = 7;
+    /// `exit`, then per piece an advance and, for a piece stopping on its circle `K`, a
+    /// shortcut and (under `arrival = choose`) a shortcut sending the other piece: only one
+    /// piece square can stop on `K` with a given roll, so at most 5.
+    const MAX_MOVES: usize = 5;
     const MAX_CHANCE_OUTCOMES: usize = 6;
 
     fn new(config: Config) -> Result<CoCaNgua, ConfigError> {
@@ -441,8 +437,11 @@ impl Game for CoCaNgua {
                 if self.config.shortcut && target == self.board.shortcut() {
                     sink.push(Move::Shortcut { from, steps });
                     let q = if i == 0 { b } else { a };
-                    if self.config.arrival == Arrival::Choose && q != 0 && !self.board.is_safe(q) {
-                        let other = self.board.spot(colour, q);
+                    if self.config.arrival == Arrival::Choose
+                        && q != 0
+                        && !self.board.is_safe(q)
+                        && let Spot::Track(other) = self.board.spot(colour, q)
+                    {
                         sink.push(Move::ShortcutOther { from, steps, other });
                     }
                 }
@@ -529,7 +528,9 @@ impl Game for CoCaNgua {
                     let j = 1 - i;
                     let q = self.pieces[s][j];
                     assert!(
-                        q != 0 && !self.board.is_safe(q) && self.board.spot(colour, q) == other,
+                        q != 0
+                            && !self.board.is_safe(q)
+                            && self.board.spot(colour, q) == Spot::Track(other),
                         "no piece on the outer track at {other}"
                     );
                     self.pieces[s][j] = self.slide_target(colour, others);
