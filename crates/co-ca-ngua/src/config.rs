@@ -87,6 +87,18 @@ pub enum RingLap {
     Arrow,
 }
 
+/// Who starts: the roll-off for the first turn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum FirstPlayer {
+    /// The lowest roll starts (the seed text; default).
+    #[default]
+    Lowest,
+    /// The highest roll starts (traditional play).
+    Highest,
+}
+
 macro_rules! text_enum {
     ($ty:ident, $expected:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
@@ -113,6 +125,7 @@ text_enum!(RingBlock, "cut|illegal", Cut => "cut", Illegal => "illegal");
 text_enum!(LaneMouth, "exact|pass", Exact => "exact", Pass => "pass");
 text_enum!(Arrival, "slide|choose", Slide => "slide", Choose => "choose");
 text_enum!(RingLap, "always|arrow", Always => "always", Arrow => "arrow");
+text_enum!(FirstPlayer, "lowest|highest", Lowest => "lowest", Highest => "highest");
 
 /// The rules of a game of cờ cá ngựa. [`Config::default`] is the seed text as the issue reads
 /// it; each field is one switch (see `docs/rules/co-ca-ngua.md` for the rule each one
@@ -148,6 +161,24 @@ pub struct Config {
     /// Which pieces go round the inner ring (`ring_lap`).
     #[cfg_attr(feature = "serde", serde(default))]
     pub ring_lap: RingLap,
+    /// Who starts (`first_player`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub first_player: FirstPlayer,
+    /// A piece may not jump over any piece, own or other, on the outer track (`no_jumping`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub no_jumping: bool,
+    /// A piece on its own exit square cannot be captured, so no other piece may land there
+    /// (`exit_immunity`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub exit_immunity: bool,
+    /// The rolls that bring a piece out of the nest, as a bit set (bit `v` for a roll of `v`);
+    /// 0 means the board's `exit_roll` alone (`release_rolls`: `exit_roll` or a list like
+    /// `1,6`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub release_rolls: u8,
+    /// A 1 also gives another roll, like a 6 (`extra_roll_on_one`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub extra_roll_on_one: bool,
     /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
     /// 0 = no guard).
     pub max_rolls: u32,
@@ -170,6 +201,11 @@ impl Default for Config {
             lane_mouth: LaneMouth::Exact,
             arrival: Arrival::Slide,
             ring_lap: RingLap::Always,
+            first_player: FirstPlayer::Lowest,
+            no_jumping: false,
+            exit_immunity: false,
+            release_rolls: 0,
+            extra_roll_on_one: false,
             max_rolls: 2_000,
             layout: Layout::default(),
         }
@@ -183,6 +219,27 @@ impl Config {
         Config {
             players,
             ..Config::default()
+        }
+    }
+
+    /// Whether a roll of `value` brings a piece out of the nest (`release_rolls`, or the
+    /// board's `exit_roll` when that is not set).
+    #[inline]
+    #[must_use]
+    pub fn releases(&self, value: u8) -> bool {
+        if self.release_rolls == 0 {
+            value == self.layout.exit_roll
+        } else {
+            self.release_rolls & (1 << value) != 0
+        }
+    }
+
+    /// The roll-off rule for the first turn.
+    #[must_use]
+    pub fn roll_off_rule(&self) -> boardgame_core::RollOffRule {
+        match self.first_player {
+            FirstPlayer::Lowest => boardgame_core::RollOffRule::Lowest,
+            FirstPlayer::Highest => boardgame_core::RollOffRule::Highest,
         }
     }
 
@@ -283,6 +340,36 @@ const SETTINGS: &[Setting] = &[
         help: "inner-ring lap for every piece reaching the arrow square, or only one stopping on it",
     },
     Setting {
+        key: "first_player",
+        default: "lowest",
+        values: FirstPlayer::VALUES,
+        help: "the lowest roll starts (seed) or the highest (traditional)",
+    },
+    Setting {
+        key: "no_jumping",
+        default: "false",
+        values: "true|false",
+        help: "a piece may not jump over any piece (own or other) on the outer track",
+    },
+    Setting {
+        key: "exit_immunity",
+        default: "false",
+        values: "true|false",
+        help: "a piece on its own exit square cannot be captured (nobody may land there)",
+    },
+    Setting {
+        key: "release_rolls",
+        default: "exit_roll",
+        values: "exit_roll|die faces like 1,6",
+        help: "the rolls that bring a piece out of the nest (exit_roll: the board's, 5)",
+    },
+    Setting {
+        key: "extra_roll_on_one",
+        default: "false",
+        values: "true|false",
+        help: "a 1 also gives another roll, like a 6",
+    },
+    Setting {
         key: "max_rolls",
         default: "2000",
         values: "0..=4294967295 (0 = no guard)",
@@ -353,6 +440,38 @@ fn parse_bool(key: &str, value: &str) -> Result<bool, SettingError> {
     parse_value(key, value, "true|false")
 }
 
+/// `exit_roll` (0) or distinct die faces separated by commas, in any order.
+fn parse_rolls(key: &str, value: &str) -> Result<u8, SettingError> {
+    let bad = || SettingError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        expected: "exit_roll|die faces like 1,6",
+    };
+    if value == "exit_roll" {
+        return Ok(0);
+    }
+    let mut mask = 0u8;
+    for face in value.split(',') {
+        let v: u8 = face.trim().parse().map_err(|_| bad())?;
+        if !(1..=6).contains(&v) || mask & (1 << v) != 0 {
+            return Err(bad());
+        }
+        mask |= 1 << v;
+    }
+    Ok(mask)
+}
+
+fn rolls_text(mask: u8) -> String {
+    if mask == 0 {
+        return "exit_roll".into();
+    }
+    let faces: alloc::vec::Vec<String> = (1..=6u8)
+        .filter(|v| mask & (1 << v) != 0)
+        .map(|v| v.to_string())
+        .collect();
+    faces.join(",")
+}
+
 fn parse_text<T: FromStr>(
     key: &str,
     value: &str,
@@ -398,6 +517,11 @@ impl Configure for Config {
             "lane_mouth" => self.lane_mouth = parse_text(key, value, LaneMouth::VALUES)?,
             "arrival" => self.arrival = parse_text(key, value, Arrival::VALUES)?,
             "ring_lap" => self.ring_lap = parse_text(key, value, RingLap::VALUES)?,
+            "first_player" => self.first_player = parse_text(key, value, FirstPlayer::VALUES)?,
+            "no_jumping" => self.no_jumping = parse_bool(key, value)?,
+            "exit_immunity" => self.exit_immunity = parse_bool(key, value)?,
+            "release_rolls" => self.release_rolls = parse_rolls(key, value)?,
+            "extra_roll_on_one" => self.extra_roll_on_one = parse_bool(key, value)?,
             "max_rolls" => {
                 self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
             }
@@ -429,6 +553,11 @@ impl Configure for Config {
             "lane_mouth" => self.lane_mouth.to_string(),
             "arrival" => self.arrival.to_string(),
             "ring_lap" => self.ring_lap.to_string(),
+            "first_player" => self.first_player.to_string(),
+            "no_jumping" => self.no_jumping.to_string(),
+            "exit_immunity" => self.exit_immunity.to_string(),
+            "release_rolls" => rolls_text(self.release_rolls),
+            "extra_roll_on_one" => self.extra_roll_on_one.to_string(),
             "max_rolls" => self.max_rolls.to_string(),
             "track_len" => l.track_len.to_string(),
             "quadrant" => l.quadrant.to_string(),

@@ -172,8 +172,14 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         Some('o') => {
             let roll_off =
                 RollOff::from_str(rest).map_err(|e| fail(StateField::Phase, &e.to_string()))?;
-            if roll_off.rule() != RollOffRule::Lowest {
-                return Err(fail(StateField::Phase, "the roll-off is lowest-starts (L)"));
+            if roll_off.rule() != config.roll_off_rule() {
+                return Err(fail(
+                    StateField::Phase,
+                    match config.roll_off_rule() {
+                        RollOffRule::Lowest => "the roll-off is lowest-starts (L)",
+                        _ => "the roll-off is highest-starts (H)",
+                    },
+                ));
             }
             if roll_off.contenders().any(|s| s.index() >= n) || roll_off.roller().is_none() {
                 return Err(fail(

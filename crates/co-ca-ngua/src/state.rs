@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use boardgame_core::dist::D6;
 use boardgame_core::{
-    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
+    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
 };
 
 use crate::board::{Board, Spot};
@@ -271,6 +271,42 @@ impl CoCaNgua {
         (skipped <= board.end()).then_some(skipped)
     }
 
+    /// The traditional switches: whether the move of `seat`'s piece from `from` to `target`
+    /// jumps over a piece on the outer track (`no_jumping`) or lands on another player's
+    /// piece standing on its own exit square (`exit_immunity`).
+    #[cold]
+    fn traditional_block(
+        &self,
+        seat: usize,
+        colour: usize,
+        from: u8,
+        target: u8,
+        others: u128,
+    ) -> bool {
+        let board = &*self.board;
+        if self.config.no_jumping {
+            let last_track = (target - 1).min(board.mouth());
+            for step in from + 1..=last_track {
+                let own = self.pieces[seat].contains(&step);
+                if own || others & board.bit(colour, step) != 0 {
+                    return true;
+                }
+            }
+        }
+        if self.config.exit_immunity && !board.is_safe(target) {
+            let bit = board.bit(colour, target);
+            if others & bit != 0 {
+                for t in 0..usize::from(self.config.players) {
+                    let c = usize::from(self.colours[t]);
+                    if t != seat && self.pieces[t].contains(&1) && board.bit(c, 1) == bit {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Where a piece sent into the safe area by the shortcut ends: the arrow square `X`, or
     /// the last lane square if another player's piece is on `X`.
     fn slide_target(&self, colour: usize, others: u128) -> u8 {
@@ -284,7 +320,7 @@ impl CoCaNgua {
 
     fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
         let [low, high] = self.pieces[seat];
-        if die.value() != self.board.exit_roll() || low != 0 || high == 1 {
+        if !self.config.releases(die.value()) || low != 0 || high == 1 {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -349,7 +385,7 @@ impl CoCaNgua {
             pieces: [[0; 2]; 4],
             phase: Phase::RollOff(RollOff::new(
                 usize::from(config.players),
-                RollOffRule::Lowest,
+                config.roll_off_rule(),
             )),
             sixes: 0,
             last_moved: 0,
@@ -411,8 +447,10 @@ impl Game for CoCaNgua {
         let steps = self.steps(seat, die);
         let [a, b] = self.pieces[s];
         // Other players' pieces matter only for the exit square and the inner ring.
-        let needs_others =
-            die.value() == self.board.exit_roll() || b + steps >= self.board.ring_first();
+        let needs_others = self.config.releases(die.value())
+            || b + steps >= self.board.ring_first()
+            || self.config.no_jumping
+            || self.config.exit_immunity;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
         match self.exit_option(s, die, others) {
@@ -432,6 +470,11 @@ impl Game for CoCaNgua {
                 continue;
             }
             if let Some(target) = self.destination(colour, p, steps, others) {
+                if (self.config.no_jumping || self.config.exit_immunity)
+                    && self.traditional_block(s, colour, p, target, others)
+                {
+                    continue;
+                }
                 let from = self.board.spot(colour, p);
                 sink.push(Move::Advance { from, steps });
                 if self.config.shortcut && target == self.board.shortcut() {
@@ -463,7 +506,7 @@ impl Game for CoCaNgua {
             Move::Advance { steps, .. }
             | Move::Shortcut { steps, .. }
             | Move::ShortcutOther { steps, .. } => steps != self.steps(seat, die),
-            Move::Exit => die.value() != self.board.exit_roll(),
+            Move::Exit => !self.config.releases(die.value()),
             Move::Pass => false,
         };
         if quick_reject {
@@ -547,10 +590,13 @@ impl Game for CoCaNgua {
             self.last_moved = 0;
             return;
         }
-        if let Some(target) = moved.filter(|_| self.config.triple_six) {
+        // Tracked for a third six; after another die the turn ends (or, under
+        // `extra_roll_on_one`, goes on with a fresh count).
+        if let Some(target) = moved.filter(|_| self.config.triple_six && die == Die::SIX) {
             self.last_moved = target;
         }
-        let again = die == Die::SIX && (moved.is_some() || self.config.six_after_pass);
+        let bonus_roll = die == Die::SIX || (self.config.extra_roll_on_one && die.value() == 1);
+        let again = bonus_roll && (moved.is_some() || self.config.six_after_pass);
         if again {
             self.roll_next(seat);
         } else {

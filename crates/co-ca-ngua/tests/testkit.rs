@@ -60,6 +60,11 @@ fn testkit_every_preset_and_switch() {
         ("lane_mouth", "pass"),
         ("arrival", "choose"),
         ("ring_lap", "arrow"),
+        ("first_player", "highest"),
+        ("no_jumping", "true"),
+        ("exit_immunity", "true"),
+        ("release_rolls", "1,6"),
+        ("extra_roll_on_one", "true"),
         ("max_rolls", "60"),
     ] {
         let mut config = config(4);
