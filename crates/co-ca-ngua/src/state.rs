@@ -49,6 +49,10 @@ pub struct CoCaNgua {
     /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
     pub(crate) last_moved: u8,
     pub(crate) rolls: u32,
+    /// Derived from the configuration: bit `v` set when a roll of `v` brings a piece out.
+    pub(crate) release_mask: u8,
+    /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
+    pub(crate) track_checks: bool,
 }
 
 impl PartialEq for CoCaNgua {
@@ -320,7 +324,7 @@ impl CoCaNgua {
 
     fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
         let [low, high] = self.pieces[seat];
-        if !self.config.releases(die.value()) || low != 0 || high == 1 {
+        if self.release_mask & (1 << die.value()) == 0 || low != 0 || high == 1 {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -390,6 +394,10 @@ impl CoCaNgua {
             sixes: 0,
             last_moved: 0,
             rolls: 0,
+            release_mask: (1..=6u8)
+                .filter(|&v| config.releases(v))
+                .fold(0, |m, v| m | 1 << v),
+            track_checks: config.no_jumping || config.exit_immunity,
             config,
         })
     }
@@ -447,10 +455,9 @@ impl Game for CoCaNgua {
         let steps = self.steps(seat, die);
         let [a, b] = self.pieces[s];
         // Other players' pieces matter only for the exit square and the inner ring.
-        let needs_others = self.config.releases(die.value())
+        let needs_others = self.release_mask & (1 << die.value()) != 0
             || b + steps >= self.board.ring_first()
-            || self.config.no_jumping
-            || self.config.exit_immunity;
+            || self.track_checks;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
         match self.exit_option(s, die, others) {
@@ -470,9 +477,7 @@ impl Game for CoCaNgua {
                 continue;
             }
             if let Some(target) = self.destination(colour, p, steps, others) {
-                if (self.config.no_jumping || self.config.exit_immunity)
-                    && self.traditional_block(s, colour, p, target, others)
-                {
+                if self.track_checks && self.traditional_block(s, colour, p, target, others) {
                     continue;
                 }
                 let from = self.board.spot(colour, p);
@@ -506,7 +511,7 @@ impl Game for CoCaNgua {
             Move::Advance { steps, .. }
             | Move::Shortcut { steps, .. }
             | Move::ShortcutOther { steps, .. } => steps != self.steps(seat, die),
-            Move::Exit => !self.config.releases(die.value()),
+            Move::Exit => self.release_mask & (1 << die.value()) == 0,
             Move::Pass => false,
         };
         if quick_reject {
