@@ -1,4 +1,4 @@
-//! `cargo run --release -p ataxx --example playout -- [games] [fen]`
+//! `cargo run --release -p ataxx@0.1.0 --example playout -- [games] [fen]`
 //!
 //! Plays `games` (default 20 000) seeded uniform-random games twice: through core's driver
 //! (`driver::play_out` with `UniformRandom`, which lists the moves every ply) and through
