@@ -5,4 +5,5 @@
 
 mod cli;
 mod cli_defects;
+mod perft_cli;
 mod shards;
