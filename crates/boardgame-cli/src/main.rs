@@ -13,6 +13,7 @@ mod replay;
 mod rules;
 mod simulate;
 mod stats;
+mod uai;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,8 @@ enum Command {
     Check(check::CheckArgs),
     /// The demo (also what `boardgame` with no arguments runs).
     Demo,
+    /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
+    Uai(uai::UaiArgs),
 }
 
 #[derive(Debug, Args)]
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Uai(args)) => uai::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
