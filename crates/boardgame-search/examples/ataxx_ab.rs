@@ -5,7 +5,7 @@
 //! of what move ordering, PVS, the table and aspiration windows save).
 //!
 //! ```text
-//! cargo run --release -p boardgame-search --example ataxx_ab -- games A B PAIRS NODES [SEED]
+//! cargo run --release -p boardgame-search --example ataxx_ab -- games A B PAIRS NODES [SEED [SECONDS]]
 //! cargo run --release -p boardgame-search --example ataxx_ab -- nodes DEPTH POSITIONS
 //! ```
 //! A and B name an evaluation variant: `default`, `material`, `no-mobility`, `no-safe`,
@@ -109,8 +109,15 @@ fn games(args: &[String]) {
     let pairs: u64 = args[2].parse().expect("PAIRS");
     let nodes: u64 = args[3].parse().expect("NODES");
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("SEED"));
+    let seconds: u64 = args
+        .get(5)
+        .map_or(u64::MAX, |s| s.parse().expect("SECONDS"));
+    let began = std::time::Instant::now();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for i in 0..pairs {
+        if began.elapsed().as_secs() >= seconds {
+            break;
+        }
         let start = opening(game_seed(seed, i));
         for a_is_x in [true, false] {
             match play(&start, a_is_x, a, b, nodes) {
@@ -217,6 +224,8 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("games") => games(&args[1..]),
         Some("nodes") => nodes(&args[1..]),
-        _ => eprintln!("usage: ataxx_ab games A B PAIRS NODES [SEED] | nodes DEPTH POSITIONS"),
+        _ => eprintln!(
+            "usage: ataxx_ab games A B PAIRS NODES [SEED [SECONDS]] | nodes DEPTH POSITIONS"
+        ),
     }
 }

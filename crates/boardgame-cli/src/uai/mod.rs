@@ -170,10 +170,15 @@ impl Engine {
     fn handle(&mut self, line: &str) -> bool {
         match Command::parse(line) {
             Command::IsReady => say("readyok"),
-            Command::Stop => {
+            // `stop` is meant for the last `go` sent, which may still wait behind a search
+            // that has printed its move but not yet ended: stop every search up to it.
+            Command::Stop => loop {
                 self.finish_search();
+                if self.pending.is_empty() {
+                    break;
+                }
                 self.poll();
-            }
+            },
             Command::Quit => return false,
             Command::Nothing => {}
             command if self.running.is_some() => self.pending.push_back(command),
