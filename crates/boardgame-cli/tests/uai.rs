@@ -357,3 +357,72 @@ fn uai_self_play_match_is_legal_and_ends_by_the_rules() {
     a.wait_exit();
     b.wait_exit();
 }
+
+/// A clock match like the match runner's: each side starts with `base` ms and gains `inc`
+/// ms per move; the time from writing `go` to reading `bestmove` is charged. Returns the
+/// lowest clock seen (ms, negative on a flag) and the moves played.
+fn clock_game(engines: &mut [Engine; 2], start: &Ataxx, base: i64, inc: i64) -> (i64, u32) {
+    let mut state = start.clone();
+    let mut clocks = [base, base];
+    let mut lowest = base;
+    let mut moves = 0;
+    for engine in engines.iter_mut() {
+        engine.send("uainewgame");
+        engine.ready();
+    }
+    while let Turn::Player(seat) = state.turn() {
+        let engine = &mut engines[seat.index()];
+        engine.send(&format!("position fen {state}"));
+        engine.ready();
+        // x is Black (btime), o is White (wtime).
+        let go = format!(
+            "go btime {} wtime {} binc {inc} winc {inc}",
+            clocks[0].max(0),
+            clocks[1].max(0)
+        );
+        let began = std::time::Instant::now();
+        engine.send(&go);
+        let text = engine.bestmove();
+        let spent = began.elapsed().as_millis() as i64;
+        clocks[seat.index()] -= spent;
+        lowest = lowest.min(clocks[seat.index()]);
+        clocks[seat.index()] += inc;
+        state
+            .play(text.parse().unwrap())
+            .unwrap_or_else(|e| panic!("illegal {text} in {state}: {e}"));
+        moves += 1;
+    }
+    (lowest, moves)
+}
+
+/// The engine never flags at 1 s + 50 ms (the time control of the issue). A long check
+/// (each game takes seconds); run it with
+/// `UAI_CLOCK_GAMES=40 cargo test --release -p boardgame-cli --test uai -- --ignored --nocapture`.
+#[test]
+#[ignore = "long: plays real-time games"]
+fn uai_never_flags_at_one_second_plus_50_ms() {
+    let games: u64 = std::env::var("UAI_CLOCK_GAMES").map_or(4, |v| v.parse().unwrap());
+    let (base, inc) = std::env::var("UAI_CLOCK_TC").map_or((1000, 50), |v| {
+        let (b, i) = v.split_once('+').expect("BASE+INC in ms");
+        (b.parse().unwrap(), i.parse().unwrap())
+    });
+    let mut engines = [Engine::start(), Engine::start()];
+    let mut lowest = i64::MAX;
+    let mut total_moves = 0;
+    for game in 0..games {
+        let mut rng = rng_from_seed(game_seed(99, game / 2));
+        let mut start = Ataxx::default();
+        for _ in 0..2 {
+            let moves = start.legal_moves_vec();
+            start.play_unchecked(moves[below(&mut rng, moves.len() as u64) as usize]);
+        }
+        if game % 2 == 1 {
+            engines.swap(0, 1);
+        }
+        let (low, moves) = clock_game(&mut engines, &start, base, inc);
+        lowest = lowest.min(low);
+        total_moves += moves;
+    }
+    println!("{games} games at {base}+{inc} ms, {total_moves} moves, lowest clock {lowest} ms");
+    assert!(lowest > 0, "a flag: the clock went to {lowest} ms");
+}

@@ -39,6 +39,28 @@ fn weights(name: &str) -> AtaxxWeights {
         "safe5" => AtaxxWeights { safe: 5, ..d },
         "parity40" => AtaxxWeights { parity: 40, ..d },
         "tempo60" => AtaxxWeights { tempo: 60, ..d },
+        "mobility-4" => AtaxxWeights { mobility: -4, ..d },
+        "safe45" => AtaxxWeights { safe: 45, ..d },
+        "mob0safe30" => AtaxxWeights {
+            mobility: 0,
+            safe: 30,
+            ..d
+        },
+        "mob0safe45" => AtaxxWeights {
+            mobility: 0,
+            safe: 45,
+            ..d
+        },
+        "mob2safe30" => AtaxxWeights {
+            mobility: 2,
+            safe: 30,
+            ..d
+        },
+        "mob-4safe30" => AtaxxWeights {
+            mobility: -4,
+            safe: 30,
+            ..d
+        },
         other => panic!("unknown variant {other}"),
     }
 }

@@ -8,7 +8,7 @@ use super::command::Go;
 
 /// Kept back from every clock for the pipes, thread start-up and a loaded machine: the
 /// time between the runner writing `go` and reading `bestmove` is what counts.
-pub(crate) const OVERHEAD_MS: u64 = 30;
+pub(crate) const OVERHEAD_MS: u64 = 50;
 /// Moves assumed left in the game when `movestogo` is not given.
 const MOVES_LEFT: u64 = 30;
 
@@ -23,9 +23,9 @@ pub(crate) struct Budget {
 
 /// The time budget for `side` under `go`, or `None` when no clock or move time is given.
 ///
-/// - `movetime T`: both limits at T − min(T/4, 30 ms).
+/// - `movetime T`: both limits at T − min(T/4, 50 ms).
 /// - A clock C (`btime` for `x`, `wtime` for `o`) with increment I: the usable time is
-///   U = C − 30 ms; soft = U / movestogo (30 when absent) + ¾ I; hard = min(3 × soft, U / 2),
+///   U = C − 50 ms; soft = U / movestogo (30 when absent) + ¾ I; hard = min(3 × soft, U / 3),
 ///   or U × ¾ with one move to go; soft is capped at hard. At least 1 ms each.
 pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
     if let Some(movetime) = go.movetime {
@@ -47,7 +47,7 @@ pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
     let hard = if moves_left == 1 {
         usable * 3 / 4
     } else {
-        (3 * soft).min(usable / 2)
+        (3 * soft).min(usable / 3)
     };
     Some(Budget {
         soft: Duration::from_millis(soft.min(hard).max(1)),
@@ -90,8 +90,8 @@ mod tests {
         let x = budget(&go(1000, 50), Color::X).unwrap();
         let o = budget(&go(1000, 50), Color::O).unwrap();
         assert!(o.soft > x.soft);
-        // 1 s + 50 ms: (1000 − 30) / 30 + 37 = 69 ms.
-        assert_eq!(x.soft, Duration::from_millis(69));
+        // 1 s + 50 ms: (1000 − 50) / 30 + 37 = 68 ms.
+        assert_eq!(x.soft, Duration::from_millis(68));
     }
 
     #[test]
@@ -101,7 +101,7 @@ mod tests {
             ..Go::default()
         };
         let b = budget(&go, Color::O).unwrap();
-        assert_eq!(b.hard, Duration::from_millis(970));
+        assert_eq!(b.hard, Duration::from_millis(950));
         assert_eq!(budget(&Go::default(), Color::X), None);
     }
 }
