@@ -9,7 +9,8 @@
 //! cargo run --release -p boardgame-search --example ataxx_ab -- nodes DEPTH POSITIONS
 //! ```
 //! A and B name an evaluation variant: `default`, `material`, `no-mobility`, `no-safe`,
-//! `no-parity`, `no-tempo`, `mobility8`, `safe30`, `parity40`, `tempo0`.
+//! `no-parity`, `no-tempo`, `first` (the first, untuned weights), and the others listed in
+//! `weights` below.
 
 use std::env;
 
@@ -49,6 +50,11 @@ fn weights(name: &str) -> AtaxxWeights {
         "mob0safe45" => AtaxxWeights {
             mobility: 0,
             safe: 45,
+            ..d
+        },
+        "first" => AtaxxWeights {
+            mobility: 4,
+            safe: 15,
             ..d
         },
         "mob2safe30" => AtaxxWeights {

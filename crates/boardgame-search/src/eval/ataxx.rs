@@ -29,8 +29,8 @@ impl Default for AtaxxWeights {
     fn default() -> AtaxxWeights {
         AtaxxWeights {
             material: 100,
-            mobility: 4,
-            safe: 15,
+            mobility: 2,
+            safe: 30,
             parity: 20,
             parity_empties: 8,
             tempo: 30,
