@@ -52,6 +52,14 @@ fn weights(name: &str) -> AtaxxWeights {
             safe: 45,
             ..d
         },
+        // One ply, material only: the CLI's `greedy` bot (ties broken by move order).
+        "greedy" => AtaxxWeights {
+            mobility: 0,
+            safe: 0,
+            parity: 0,
+            tempo: 0,
+            ..d
+        },
         "first" => AtaxxWeights {
             mobility: 4,
             safe: 15,
@@ -90,20 +98,21 @@ fn opening(seed: u64) -> Ataxx {
 }
 
 /// Plays one game; returns A's result (1, ½, 0) as 2, 1, 0.
-fn play(start: &Ataxx, a_is_x: bool, a: AtaxxEvaluator, b: AtaxxEvaluator, nodes: u64) -> u32 {
-    let mut search_a = AlphaBeta::new(a, 4);
-    let mut search_b = AlphaBeta::new(b, 4);
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
+fn play(
+    start: &Ataxx,
+    a_is_x: bool,
+    a: (AtaxxEvaluator, Limits),
+    b: (AtaxxEvaluator, Limits),
+) -> u32 {
+    let mut search_a = AlphaBeta::new(a.0, 4);
+    let mut search_b = AlphaBeta::new(b.0, 4);
     let mut state = start.clone();
     while let Turn::Player(seat) = state.turn() {
         let a_to_move = (seat.index() == 0) == a_is_x;
         let report = if a_to_move {
-            search_a.search(&state, &limits)
+            search_a.search(&state, &a.1)
         } else {
-            search_b.search(&state, &limits)
+            search_b.search(&state, &b.1)
         };
         state
             .play(report.best)
@@ -132,10 +141,23 @@ fn elo(score: f64) -> f64 {
 }
 
 fn games(args: &[String]) {
-    let a = AtaxxEvaluator::new(weights(&args[0]));
-    let b = AtaxxEvaluator::new(weights(&args[1]));
     let pairs: u64 = args[2].parse().expect("PAIRS");
     let nodes: u64 = args[3].parse().expect("NODES");
+    let player = |name: &str| {
+        let limits = if name == "greedy" {
+            Limits {
+                depth: Some(1),
+                ..Limits::default()
+            }
+        } else {
+            Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            }
+        };
+        (AtaxxEvaluator::new(weights(name)), limits)
+    };
+    let (a, b) = (player(&args[0]), player(&args[1]));
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("SEED"));
     let seconds: u64 = args
         .get(5)
@@ -148,7 +170,7 @@ fn games(args: &[String]) {
         }
         let start = opening(game_seed(seed, i));
         for a_is_x in [true, false] {
-            match play(&start, a_is_x, a, b, nodes) {
+            match play(&start, a_is_x, a.clone(), b.clone()) {
                 2 => wins += 1,
                 1 => draws += 1,
                 _ => losses += 1,

@@ -98,6 +98,10 @@ pub struct Settings {
     /// Aspiration windows from this depth on, with this half-width around the previous
     /// iteration's score (doubled on each failure); `None` searches full windows.
     pub aspiration: Option<(u32, i32)>,
+    /// Centre the aspiration window on the score of the iteration two plies shallower (same
+    /// side to move at the horizon) rather than the previous one: evaluations with a
+    /// side-to-move term swing between odd and even depths.
+    pub aspiration_same_parity: bool,
 }
 
 impl Default for Settings {
@@ -108,6 +112,7 @@ impl Default for Settings {
             killers: true,
             history: true,
             aspiration: Some((4, 50)),
+            aspiration_same_parity: true,
         }
     }
 }
@@ -263,11 +268,18 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
             nodes: 0,
             pv: Vec::new(),
         };
+        // Scores of the iterations so far, for the aspiration window's centre.
+        let mut scores = Vec::new();
         for depth in 1..=max_depth {
-            let score = self.iteration(state, seat, depth, report.score);
+            let centre = match scores.len() {
+                n if n >= 2 && self.settings.aspiration_same_parity => scores[n - 2],
+                _ => report.score,
+            };
+            let score = self.iteration(state, seat, depth, centre);
             if self.aborted {
                 break;
             }
+            scores.push(score);
             report.score = score;
             report.depth = depth;
             report.pv.clone_from(&self.pv[0]);
