@@ -223,6 +223,13 @@ fn nodes(args: &[String]) {
             },
         ),
         (
+            "aspiration-last-score",
+            Settings {
+                aspiration_same_parity: false,
+                ..all
+            },
+        ),
+        (
             "no-table-cutoffs",
             Settings {
                 table_cutoffs: false,
