@@ -23,7 +23,7 @@ use boardgame_search::eval::ataxx::{AtaxxEvaluator, AtaxxWeights};
 fn weights(name: &str) -> AtaxxWeights {
     let d = AtaxxWeights::default();
     match name {
-        "default" => d,
+        "default" | "lmr" | "lmr8" | "lmr4d4" => d,
         "material" => AtaxxWeights {
             mobility: 0,
             safe: 0,
@@ -101,11 +101,11 @@ fn opening(seed: u64) -> Ataxx {
 fn play(
     start: &Ataxx,
     a_is_x: bool,
-    a: (AtaxxEvaluator, Limits),
-    b: (AtaxxEvaluator, Limits),
+    a: (AtaxxEvaluator, Limits, Settings),
+    b: (AtaxxEvaluator, Limits, Settings),
 ) -> u32 {
-    let mut search_a = AlphaBeta::new(a.0, 4);
-    let mut search_b = AlphaBeta::new(b.0, 4);
+    let mut search_a = AlphaBeta::new(a.0, 4).with_settings(a.2);
+    let mut search_b = AlphaBeta::new(b.0, 4).with_settings(b.2);
     let mut state = start.clone();
     while let Turn::Player(seat) = state.turn() {
         let a_to_move = (seat.index() == 0) == a_is_x;
@@ -155,7 +155,17 @@ fn games(args: &[String]) {
                 ..Limits::default()
             }
         };
-        (AtaxxEvaluator::new(weights(name)), limits)
+        let late_move_reductions = match name {
+            "lmr" => Some((3, 4)),
+            "lmr8" => Some((3, 8)),
+            "lmr4d4" => Some((4, 4)),
+            _ => None,
+        };
+        let settings = Settings {
+            late_move_reductions,
+            ..Settings::default()
+        };
+        (AtaxxEvaluator::new(weights(name)), limits, settings)
     };
     let (a, b) = (player(&args[0]), player(&args[1]));
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("SEED"));

@@ -24,9 +24,12 @@
 //! When a limit stops an iteration halfway, the result of the last completed iteration is
 //! reported (on the first iteration: the best-ordered legal move).
 //!
-//! No null-move pruning, ProbCut or late-move reductions: all three assume that some moves
-//! are bad enough to be cut without proof, and the search here must equal plain minimax at
-//! a fixed depth (the tests check it). Passes and the end of the game come from the rules
+//! No null-move pruning or ProbCut: both assume that passing (or a shallow search) bounds
+//! the value, which fails in Ataxx endgames where the side to move would rather pass and
+//! parity decides; and with the default settings the search equals plain minimax at a
+//! fixed depth (the tests check it). Late-move reductions are an option
+//! ([`Settings::late_move_reductions`], off by default): a reduced move that beats alpha is
+//! searched again at full depth. Passes and the end of the game come from the rules
 //! (`Game::turn`), so forced passes and the Ataxx 100-ply draw are searched exactly.
 //!
 //! # Example
@@ -102,6 +105,11 @@ pub struct Settings {
     /// side to move at the horizon) rather than the previous one: evaluations with a
     /// side-to-move term swing between odd and even depths.
     pub aspiration_same_parity: bool,
+    /// Late-move reductions `(from_depth, after)`: from this remaining depth on, the moves
+    /// ordered after the first `after` are searched one ply shallower with a null window,
+    /// and searched again at full depth only if they beat alpha. Off by default: with it
+    /// the value at a fixed depth is no longer plain minimax. Needs `pvs`.
+    pub late_move_reductions: Option<(u32, usize)>,
 }
 
 impl Default for Settings {
@@ -113,6 +121,7 @@ impl Default for Settings {
             history: true,
             aspiration: Some((4, 50)),
             aspiration_same_parity: true,
+            late_move_reductions: None,
         }
     }
 }
@@ -465,7 +474,18 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
             let score = if index == 0 || !self.settings.pvs {
                 self.child_value(&child, seat, depth - 1, ply + 1, alpha, beta)
             } else {
-                let probe = self.child_value(&child, seat, depth - 1, ply + 1, alpha, alpha + 1);
+                let reduced = match self.settings.late_move_reductions {
+                    Some((from_depth, after)) => depth >= from_depth.max(2) && index >= after,
+                    None => false,
+                };
+                let mut probe = if reduced {
+                    self.child_value(&child, seat, depth - 2, ply + 1, alpha, alpha + 1)
+                } else {
+                    alpha + 1
+                };
+                if probe > alpha && !self.aborted {
+                    probe = self.child_value(&child, seat, depth - 1, ply + 1, alpha, alpha + 1);
+                }
                 if probe > alpha && probe < beta && !self.aborted {
                     self.child_value(&child, seat, depth - 1, ply + 1, alpha, beta)
                 } else {

@@ -273,3 +273,28 @@ fn a_forced_pass_is_searched_as_a_move() {
     assert_eq!(report.best, ataxx::Move::Pass);
     assert_eq!(report.pv.len(), 3, "{report:?}");
 }
+
+#[test]
+fn late_move_reductions_keep_forced_wins_and_the_budget() {
+    let lmr = Settings {
+        late_move_reductions: Some((3, 1)),
+        ..Settings::default()
+    };
+    let eval = AtaxxEvaluator::default();
+    let state: Ataxx = WIPE_OUT_IN_TWO.parse().unwrap();
+    let report = AlphaBeta::new(eval, 1)
+        .with_settings(lmr)
+        .search(&state, &depth(6));
+    assert_eq!(report.score, WIN - 3, "{report:?}");
+    for state in random_ataxx_positions(6) {
+        let limits = Limits {
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let report = AlphaBeta::new(eval, 1)
+            .with_settings(lmr)
+            .search(&state, &limits);
+        assert!(report.nodes <= 3000);
+        assert!(state.is_legal(report.best));
+    }
+}
