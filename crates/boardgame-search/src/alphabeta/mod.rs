@@ -137,7 +137,8 @@ pub struct SearchReport<M> {
     pub depth: u32,
     /// Nodes visited, in all iterations.
     pub nodes: u64,
-    /// The principal variation, starting with `best`.
+    /// The principal variation, starting with `best` (lengthened from the table where table
+    /// hits cut it short).
     pub pv: Vec<M>,
 }
 
@@ -297,6 +298,7 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
             } else {
                 report.pv.push(report.best);
             }
+            self.extend_pv(state, &mut report.pv, depth as usize);
             report.nodes = self.nodes;
             on_iteration(&report);
             // A proven result cannot change with more depth.
@@ -309,6 +311,27 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         report.nodes = self.nodes;
         report
+    }
+
+    /// Lengthens a principal variation cut short by table hits with the table's moves, up
+    /// to `length` moves, while they are legal.
+    fn extend_pv(&self, state: &G, pv: &mut Vec<G::Move>, length: usize) {
+        let mut position = state.clone();
+        for &mv in pv.iter() {
+            position.play_unchecked(mv);
+        }
+        while pv.len() < length && matches!(position.turn(), Turn::Player(_)) {
+            let Some(mv) = self
+                .table
+                .probe(position.state_key(), 0)
+                .and_then(|entry| entry.best)
+                .filter(|&mv| position.is_legal(mv))
+            else {
+                break;
+            };
+            position.play_unchecked(mv);
+            pv.push(mv);
+        }
     }
 
     /// One iteration, with an aspiration window around `previous` when enabled.
