@@ -15,6 +15,7 @@ mod rules;
 mod simulate;
 mod stats;
 mod summary;
+mod uai;
 
 use std::process::ExitCode;
 
@@ -48,6 +49,8 @@ enum Command {
     Check(check::CheckArgs),
     /// The demo (also what `boardgame` with no arguments runs).
     Demo,
+    /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
+    Uai(uai::UaiArgs),
 }
 
 #[derive(Debug, Args)]
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Uai(args)) => uai::run(&args),
     };
     match result {
         Ok(()) | Err(error::CliError::ClosedOutput) => ExitCode::SUCCESS,

@@ -7,3 +7,4 @@ mod cli;
 mod cli_defects;
 mod perft_cli;
 mod shards;
+mod uai;

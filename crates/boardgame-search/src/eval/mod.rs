@@ -15,3 +15,5 @@ pub trait Evaluator<G: Game> {
     /// and the scaling of search values rely on it).
     fn bound(&self) -> i32;
 }
+
+pub mod ataxx;

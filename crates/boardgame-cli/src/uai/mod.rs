@@ -1,0 +1,302 @@
+//! `boardgame uai`: an Ataxx engine speaking UAI (the Universal Ataxx Interface: UCI with
+//! `uai` for `uci`), for match runners such as cuteataxx. See `docs/uai.md`.
+//!
+//! Threads: one reads stdin and forwards lines; the main thread answers commands; each `go`
+//! runs on a search thread, which prints the `bestmove`. So `isready` is answered at once
+//! even during a search, and `stop` and `quit` interrupt it (the searcher polls a shared
+//! flag every 1024 nodes). Any other command that arrives during a search waits, in order,
+//! until the search has printed its `bestmove`.
+
+mod clock;
+mod command;
+mod search;
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use ataxx::{Ataxx, Move};
+use boardgame_core::{Game, Turn};
+use boardgame_search::alphabeta::{AlphaBeta, Limits};
+use boardgame_search::eval::ataxx::AtaxxEvaluator;
+use clap::Args;
+
+use crate::error::CliError;
+use command::{Command, Go};
+use search::{Job, Searcher};
+
+/// The transposition table size when `Hash` is not set, in MiB.
+const DEFAULT_HASH_MB: usize = 16;
+/// The largest `Hash` accepted, in MiB.
+const MAX_HASH_MB: usize = 4096;
+
+/// Options of `uai`.
+#[derive(Debug, Args)]
+pub(crate) struct UaiArgs {
+    /// Transposition table size in MiB (the `Hash` option can change it).
+    #[arg(long, default_value_t = DEFAULT_HASH_MB)]
+    pub(crate) hash: usize,
+}
+
+/// Writes one line to stdout (never with `\r`); a closed stdout is ignored (the reader
+/// sees EOF on stdin soon after).
+pub(crate) fn say(line: &str) {
+    debug_assert!(!line.contains('\r'));
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// An `info string` line. The text never contains the word `bestmove` (runners look for
+/// it at the start of a line, but some scan whole lines).
+fn info_string(text: &str) {
+    let text = text
+        .replace(['\r', '\n'], " ")
+        .replace("bestmove", "best-move");
+    say(&format!("info string {text}"));
+}
+
+/// Runs the engine until `quit` or the end of stdin.
+pub(crate) fn run(args: &UaiArgs) -> Result<(), CliError> {
+    let lines = spawn_reader();
+    let mut engine = Engine::new(args.hash.clamp(1, MAX_HASH_MB));
+    loop {
+        engine.poll();
+        // While a search runs, wake up now and then to notice its end.
+        let line = if engine.running.is_some() {
+            match lines.recv_timeout(Duration::from_millis(2)) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match lines.recv() {
+                Ok(line) => line,
+                Err(_) => break, // EOF counts as `quit`
+            }
+        };
+        if !engine.handle(&line) {
+            break;
+        }
+    }
+    engine.finish_search();
+    Ok(())
+}
+
+/// The stdin reader: lines over a channel, closed at EOF or on a read error.
+fn spawn_reader() -> mpsc::Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    thread::Builder::new()
+        .name("uai-stdin".into())
+        .spawn(move || {
+            for line in io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        })
+        .expect("the stdin thread starts");
+    receive
+}
+
+/// The engine between commands: the position, and the searcher (or the running search,
+/// which owns the searcher until joined).
+struct Engine {
+    position: Ataxx,
+    searcher: Option<Searcher>,
+    running: Option<JoinHandle<Searcher>>,
+    /// Commands that arrived during a search, run once it is over.
+    pending: VecDeque<Command>,
+    stop: Arc<AtomicBool>,
+    hash_mb: usize,
+}
+
+impl Engine {
+    fn new(hash_mb: usize) -> Engine {
+        let searcher = AlphaBeta::new(AtaxxEvaluator::default(), hash_mb);
+        Engine {
+            position: Ataxx::default(),
+            stop: searcher.stop_flag(),
+            searcher: Some(searcher),
+            running: None,
+            pending: VecDeque::new(),
+            hash_mb,
+        }
+    }
+
+    /// Stops a running search (it prints its `bestmove`) and takes the searcher back.
+    fn finish_search(&mut self) {
+        if let Some(handle) = self.running.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            match handle.join() {
+                Ok(searcher) => self.searcher = Some(searcher),
+                Err(_) => {
+                    info_string("error: the search thread failed; starting afresh");
+                    let searcher = AlphaBeta::new(AtaxxEvaluator::default(), self.hash_mb);
+                    self.stop = searcher.stop_flag();
+                    self.searcher = Some(searcher);
+                }
+            }
+        }
+    }
+
+    /// Takes the searcher back from a search that has ended on its own, then runs the
+    /// commands that waited for it (until one of them starts a new search).
+    fn poll(&mut self) {
+        if self.running.as_ref().is_some_and(JoinHandle::is_finished) {
+            self.finish_search();
+        }
+        while self.running.is_none() {
+            let Some(command) = self.pending.pop_front() else {
+                break;
+            };
+            self.execute(command);
+        }
+    }
+
+    /// The searcher, once any search is over.
+    fn searcher(&mut self) -> &mut Searcher {
+        self.finish_search();
+        self.searcher.as_mut().expect("no search is running")
+    }
+
+    /// Handles one line; `false` on `quit`. `isready`, `stop` and `quit` act at once;
+    /// other commands wait for a running search to end.
+    fn handle(&mut self, line: &str) -> bool {
+        match Command::parse(line) {
+            Command::IsReady => say("readyok"),
+            // `stop` is meant for the last `go` sent, which may still wait behind a search
+            // that has printed its move but not yet ended: stop every search up to it.
+            Command::Stop => loop {
+                self.finish_search();
+                if self.pending.is_empty() {
+                    break;
+                }
+                self.poll();
+            },
+            Command::Quit => return false,
+            Command::Nothing => {}
+            command if self.running.is_some() => self.pending.push_back(command),
+            command => self.execute(command),
+        }
+        true
+    }
+
+    /// Runs a command while no search is running.
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::Uai => {
+                say(concat!(
+                    "id name boardgame-ataxx ",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                say("id author the boardgame developers");
+                say(&format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                ));
+                say("uaiok");
+            }
+            Command::IsReady => say("readyok"),
+            Command::Stop | Command::Quit | Command::Nothing => {}
+            Command::NewGame => self.searcher().clear(),
+            Command::SetOption { name, value } => self.set_option(&name, &value),
+            Command::Position { fen, moves } => match setup(fen.as_deref(), &moves) {
+                Ok(position) => self.position = position,
+                Err(error) => info_string(&format!("error: {error}; position unchanged")),
+            },
+            Command::Go(go, complaints) => {
+                for complaint in complaints {
+                    info_string(&complaint);
+                }
+                self.go(&go);
+            }
+            Command::Perft(depth) => {
+                let began = Instant::now();
+                let nodes = ataxx::perft::perft(&self.position, depth);
+                let ms = began.elapsed().as_millis().max(1) as u64;
+                say(&format!(
+                    "perft {depth} nodes {nodes} time {ms} nps {}",
+                    u128::from(nodes) * 1000 / u128::from(ms)
+                ));
+            }
+            Command::Display => {
+                for row in format!("{:#}", self.position).lines() {
+                    say(row);
+                }
+                say(&format!("Fen: {}", self.position));
+                say(&format!("Key: {:016x}", self.position.zobrist()));
+            }
+            Command::Bad(message) => info_string(&format!("error: {message}")),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) {
+        if name.eq_ignore_ascii_case("hash") {
+            match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.searcher().resize_table(mb);
+                }
+                _ => info_string(&format!(
+                    "error: Hash must be 1..={MAX_HASH_MB} MiB, not {value:?}"
+                )),
+            }
+        }
+        // Other options (Threads, Move Overhead, …) are accepted and ignored.
+    }
+
+    fn go(&mut self, go: &Go) {
+        let Turn::Player(_) = self.position.turn() else {
+            let why = self
+                .position
+                .game_over()
+                .map_or_else(|| "over".to_string(), |reason| reason.to_string());
+            info_string(&format!("the game is over ({why}); no move to search"));
+            say(&format!("bestmove {}", Move::Pass));
+            return;
+        };
+        let side = self.position.side_to_move();
+        let infinite = go.infinite || go.is_unlimited();
+        let job = Job {
+            position: self.position.clone(),
+            limits: Limits {
+                depth: go.depth,
+                nodes: go.nodes,
+                deadline: None,
+            },
+            budget: if go.infinite {
+                None
+            } else {
+                clock::budget(go, side)
+            },
+            infinite,
+        };
+        let searcher = self.searcher.take().expect("no search is running");
+        self.stop.store(false, Ordering::Relaxed);
+        self.running = Some(search::spawn(searcher, job, Arc::clone(&self.stop)));
+    }
+}
+
+/// The position after `position …`, or why it cannot be set up.
+fn setup(fen: Option<&str>, moves: &[String]) -> Result<Ataxx, String> {
+    let mut position = match fen {
+        None => Ataxx::default(),
+        Some(fen) => fen
+            .parse::<Ataxx>()
+            .map_err(|e| format!("bad FEN {fen:?}: {e}"))?,
+    };
+    for text in moves {
+        let mv: Move = text
+            .parse()
+            .map_err(|e| format!("bad move {text:?}: {e}"))?;
+        position
+            .play(mv)
+            .map_err(|e| format!("move {text} in {position}: {e}"))?;
+    }
+    Ok(position)
+}

@@ -1,1 +1,0 @@
-//! Alpha-beta (negamax) for deterministic two-seat games.

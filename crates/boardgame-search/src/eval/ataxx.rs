@@ -1,0 +1,180 @@
+//! [`AtaxxEvaluator`]: material, mobility, safe stones, parity and tempo for Ataxx.
+
+use ataxx::{Ataxx, Color};
+use boardgame_core::Seat;
+
+use super::Evaluator;
+
+/// The weights of [`AtaxxEvaluator`], in hundredths of a stone ("centipawns").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AtaxxWeights {
+    /// Per stone of material (own minus opponent's).
+    pub material: i32,
+    /// Per empty square reachable by a clone (own minus opponent's).
+    pub mobility: i32,
+    /// Per safe stone (no empty neighbour, so nothing can flip it now), own minus
+    /// opponent's.
+    pub safe: i32,
+    /// For the side to move when few squares are empty and their count is odd (the side
+    /// to move then makes the last fill if both keep cloning), against it when even.
+    pub parity: i32,
+    /// Parity counts only when at most this many squares are empty.
+    pub parity_empties: u32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Default for AtaxxWeights {
+    /// The tuned weights (see `docs/strength.md`).
+    fn default() -> AtaxxWeights {
+        AtaxxWeights {
+            material: 100,
+            mobility: 2,
+            safe: 30,
+            parity: 20,
+            parity_empties: 8,
+            tempo: 30,
+        }
+    }
+}
+
+/// A hand-tuned Ataxx evaluation: material, clone mobility, safe stones, parity of the
+/// empty squares near the end, and a tempo bonus for the side to move.
+///
+/// ```
+/// use ataxx::Ataxx;
+/// use boardgame_core::Seat;
+/// use boardgame_search::Evaluator;
+/// use boardgame_search::eval::ataxx::AtaxxEvaluator;
+///
+/// let eval = AtaxxEvaluator::default();
+/// let start = Ataxx::default();
+/// // The start is symmetric: only the tempo bonus separates the two sides.
+/// assert_eq!(eval.evaluate(&start, Seat::new(0)), -eval.evaluate(&start, Seat::new(1)));
+/// assert!(eval.evaluate(&start, Seat::new(0)) > 0);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AtaxxEvaluator {
+    /// The weights.
+    pub weights: AtaxxWeights,
+}
+
+impl AtaxxEvaluator {
+    /// An evaluator with these weights.
+    #[must_use]
+    pub fn new(weights: AtaxxWeights) -> AtaxxEvaluator {
+        AtaxxEvaluator { weights }
+    }
+
+    /// The features of `color` that do not depend on the side to move.
+    fn side_terms(&self, state: &Ataxx, color: Color) -> i32 {
+        let w = &self.weights;
+        let empty = state.empty();
+        let mine = state.pieces(color);
+        let material = mine.len() as i32;
+        let mobility = (mine.dilate() & empty).len() as i32;
+        let safe = (mine & !empty.dilate()).len() as i32;
+        w.material * material + w.mobility * mobility + w.safe * safe
+    }
+}
+
+impl Evaluator<Ataxx> for AtaxxEvaluator {
+    fn evaluate(&self, state: &Ataxx, seat: Seat) -> i32 {
+        let color = Color::from_seat(seat).expect("ataxx has seats 0 and 1");
+        let w = &self.weights;
+        let mut value = self.side_terms(state, color) - self.side_terms(state, !color);
+        let to_move = if state.side_to_move() == color { 1 } else { -1 };
+        value += to_move * w.tempo;
+        let empties = state.empty().len() as u32;
+        if empties <= w.parity_empties {
+            let odd = if empties % 2 == 1 { 1 } else { -1 };
+            value += to_move * odd * w.parity;
+        }
+        value.clamp(-self.bound(), self.bound())
+    }
+
+    fn bound(&self) -> i32 {
+        let w = &self.weights;
+        let per_square = w.material.abs() + w.mobility.abs() + w.safe.abs();
+        (49 * per_square + w.tempo.abs() + w.parity.abs()).max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str, seat: usize) -> i32 {
+        AtaxxEvaluator::default().evaluate(&fen.parse().unwrap(), Seat::new(seat))
+    }
+
+    #[test]
+    fn material_dominates_the_evaluation() {
+        // x has three stones to o's one.
+        assert!(eval("xxx4/7/7/7/7/7/6o x 0 1", 0) > 150);
+        assert!(eval("xxx4/7/7/7/7/7/6o x 0 1", 1) < -150);
+    }
+
+    #[test]
+    fn the_evaluation_is_zero_sum_between_the_seats() {
+        for fen in ["x5o/7/7/7/7/7/o5x x 0 1", "xxo4/1o5/7/3x3/7/7/6o o 3 9"] {
+            assert_eq!(eval(fen, 0), -eval(fen, 1), "{fen}");
+        }
+    }
+
+    fn only(weights: AtaxxWeights) -> AtaxxEvaluator {
+        AtaxxEvaluator::new(weights)
+    }
+
+    const NOTHING: AtaxxWeights = AtaxxWeights {
+        material: 0,
+        mobility: 0,
+        safe: 0,
+        parity: 0,
+        parity_empties: 0,
+        tempo: 0,
+    };
+
+    #[test]
+    fn safe_stones_are_those_without_an_empty_neighbour() {
+        // x: a7 is surrounded by x (safe); b7, a6, b6 touch empty squares. o: none safe.
+        let state: Ataxx = "xx5/xx5/7/7/7/7/5oo x 0 1".parse().unwrap();
+        let safe = only(AtaxxWeights { safe: 1, ..NOTHING });
+        assert_eq!(safe.evaluate(&state, Seat::new(0)), 1);
+        // o on a1 with a2, b1, b2 all x is safe too: one safe stone each.
+        let state: Ataxx = "xx5/xx5/7/7/7/xx5/oxx4 x 0 1".parse().unwrap();
+        assert_eq!(safe.evaluate(&state, Seat::new(0)), 0);
+    }
+
+    #[test]
+    fn mobility_counts_clone_destinations() {
+        // x on a7 reaches b7, a6, b6; o on d4 reaches its 8 neighbours.
+        let state: Ataxx = "x6/7/7/3o3/7/7/7 x 0 1".parse().unwrap();
+        let mobility = only(AtaxxWeights {
+            mobility: 1,
+            ..NOTHING
+        });
+        assert_eq!(mobility.evaluate(&state, Seat::new(0)), 3 - 8);
+    }
+
+    #[test]
+    fn parity_favours_the_side_to_move_with_an_odd_number_of_empties() {
+        // Three empty squares (e1, f1, g1), x to move.
+        let state: Ataxx = "xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxx3 x 0 1"
+            .parse()
+            .unwrap();
+        let parity = only(AtaxxWeights {
+            parity: 5,
+            parity_empties: 3,
+            ..NOTHING
+        });
+        assert_eq!(parity.evaluate(&state, Seat::new(0)), 5);
+        assert_eq!(parity.evaluate(&state, Seat::new(1)), -5);
+        let off = only(AtaxxWeights {
+            parity: 5,
+            parity_empties: 2,
+            ..NOTHING
+        });
+        assert_eq!(off.evaluate(&state, Seat::new(0)), 0);
+    }
+}
