@@ -47,7 +47,11 @@ fn goal_is_71_steps_from_the_exit() {
         assert_eq!(only.len(), 1, "{state}");
         play(&mut state, &only[0]);
         travelled += 4;
-        assert_eq!(yellow(&state)[3], expected(travelled), "after {travelled} steps");
+        assert_eq!(
+            yellow(&state)[3],
+            expected(travelled),
+            "after {travelled} steps"
+        );
     }
     // 68 steps: home-column square 5; 3 more is exactly the goal, 4 overshoots it.
     let line = yellow_line(&state);
@@ -321,7 +325,10 @@ fn rule_4_third_six_after_a_passed_six_sends_nothing_home() {
     play(&mut state, "pass");
     assert_eq!(state.tracked_piece(), None);
     roll(&mut state, 6);
-    assert_eq!(state.to_string(), "n,n,n,16/-/n,n,22,22/- rR s0 l- f- e- n12");
+    assert_eq!(
+        state.to_string(),
+        "n,n,n,16/-/n,n,22,22/- rR s0 l- f- e- n12"
+    );
 }
 
 #[test]
@@ -339,7 +346,10 @@ fn rule_4_spanish_a_passed_six_keeps_the_last_piece_moved() {
     play(&mut state, "pass");
     assert_eq!(state.tracked_piece(), Some(Loc::Track(16)));
     roll(&mut state, 6);
-    assert_eq!(state.to_string(), "n,n,n,n/-/n,n,22,22/- rR s0 l- f- e- n12");
+    assert_eq!(
+        state.to_string(),
+        "n,n,n,n/-/n,n,22,22/- rR s0 l- f- e- n12"
+    );
 }
 
 #[test]

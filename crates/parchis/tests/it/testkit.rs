@@ -86,7 +86,6 @@ fn testkit_glparchis_four_players() {
     run(Config::glparchis(4), DEFAULT);
 }
 
-
 /// The switches outside the two presets, each in a few games (and in the full-size run).
 fn other_switches() -> Vec<Config> {
     use boardgame_core::Configure;
