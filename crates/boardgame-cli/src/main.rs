@@ -1,12 +1,14 @@
 //! The `boardgame` command: a demo, perft, seeded simulation, terminal play and record
 //! replay for every game in the workspace. The only crate of the workspace that does I/O.
 
+mod arena;
 mod bots;
 mod check;
 mod config;
 mod demo;
 mod error;
 mod games;
+mod parallel;
 mod perft;
 mod play;
 mod replay;
@@ -34,6 +36,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play N seeded uniform-random games and summarise them.
     Simulate(simulate::SimulateArgs),
+    /// Bots play each other over seeded games with rotating seats: scores, 95% intervals, Elo.
+    Arena(arena::ArenaArgs),
     /// Play in the terminal against bots, or hot-seat.
     Play(play::PlayArgs),
     /// Replay a recorded game (JSON) through the checked API.
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         None | Some(Command::Demo) => demo::run(),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
