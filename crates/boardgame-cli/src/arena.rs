@@ -25,7 +25,7 @@ pub(crate) struct ArenaArgs {
     /// The game.
     pub(crate) game: GameKind,
     /// One bot spec per seat, comma-separated, in seat order (a spec may repeat), e.g.
-    /// `mcts:iters=800,greedy`. `--bots help` lists the specs.
+    /// `mcts:iters=800,greedy`. A bad spec gets an error listing the accepted ones.
     #[arg(long, value_delimiter = ',', required = true, value_name = "SPEC,SPEC")]
     pub(crate) bots: Vec<String>,
     /// How many games to play.
