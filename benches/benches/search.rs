@@ -32,7 +32,7 @@ fn position<G: Game>(plies: u64) -> G {
             }
             Turn::Player(_) => {
                 let moves = state.legal_moves_vec();
-                if played == plies && moves.len() > 1 {
+                if played >= plies && moves.len() > 1 {
                     return state;
                 }
                 let mv = moves[below(&mut rng, moves.len() as u64) as usize];
