@@ -88,7 +88,7 @@ pub enum FenErrorKind {
     #[error("leading zero")]
     LeadingZero,
     /// A counter out of range (halfmove 0..=32767, fullmove 1..=32767).
-    #[error("out of range")]
+    #[error("out of range (half-move clock 0..=32767, move number 1..=32767)")]
     OutOfRange,
     /// More than four fields.
     #[error("unexpected extra field")]

@@ -7,7 +7,7 @@ use boardgame_core::testkit::Checker;
 use clap::Args;
 
 use crate::config::RuleArgs;
-use crate::error::{CliError, data, usage};
+use crate::error::{CliError, data, print_line, usage};
 use crate::games::{CliGame, GameKind, with_game};
 
 /// Options of `check`.
@@ -16,7 +16,7 @@ pub(crate) struct CheckArgs {
     /// The game.
     pub(crate) game: GameKind,
     /// How many seeded games to check.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: u64,
     /// The first seed; games use seeds `seed..seed + games`.
     #[arg(long, default_value_t = 0)]
@@ -51,7 +51,7 @@ fn check<G: CliGame>(args: &CheckArgs) -> Result<(), CliError> {
     }
     let began = Instant::now();
     let report = checker.try_run().map_err(data)?;
-    println!(
+    print_line(&format!(
         "{}: {} games checked ({} finished, {} cut by the guard), {} decision and {} chance nodes, longest {} events, in {:.1} s",
         G::KIND.name(),
         report.games,
@@ -61,6 +61,5 @@ fn check<G: CliGame>(args: &CheckArgs) -> Result<(), CliError> {
         report.chance_nodes,
         report.longest,
         began.elapsed().as_secs_f64()
-    );
-    Ok(())
+    ))
 }

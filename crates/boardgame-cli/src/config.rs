@@ -20,10 +20,23 @@ pub(crate) struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The name of the preset the configuration starts from: `--preset`, or else the
+    /// preset equal to the game's default (`classic` for Thax, `default` for the others).
+    pub(crate) fn preset_name<C: Configure>(&self) -> String {
+        if let Some(name) = &self.preset {
+            return name.clone();
+        }
+        default_preset_name::<C>().unwrap_or("default").to_owned()
+    }
+
     /// The configuration: the preset (or the default), then `--players`, then each `--set`.
     pub(crate) fn build<C: Configure>(&self) -> Result<C, CliError> {
         let mut config = match &self.preset {
-            Some(name) => C::preset(name).map_err(usage)?,
+            Some(name) => C::preset(name).map_err(|e| {
+                let default = default_preset_name::<C>()
+                    .map_or_else(String::new, |d| format!(" (the default is `{d}`)"));
+                usage(format!("{e}{default}"))
+            })?,
             None => C::default(),
         };
         if let Some(players) = self.players {
@@ -37,4 +50,24 @@ impl RuleArgs {
         }
         Ok(config)
     }
+}
+
+/// The preset whose every setting equals the default configuration's, if any.
+fn default_preset_name<C: Configure>() -> Option<&'static str> {
+    let default = C::default();
+    C::PRESETS.iter().map(|p| p.name).find(|&name| {
+        C::preset(name).is_ok_and(|preset| {
+            C::SETTINGS
+                .iter()
+                .all(|s| preset.value(s.key) == default.value(s.key))
+        })
+    })
+}
+
+/// Every setting of `config`, by key.
+pub(crate) fn settings_of<C: Configure>(config: &C) -> std::collections::BTreeMap<String, String> {
+    C::SETTINGS
+        .iter()
+        .filter_map(|s| Some((s.key.to_string(), config.value(s.key)?)))
+        .collect()
 }

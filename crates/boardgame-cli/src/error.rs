@@ -9,6 +9,9 @@ pub(crate) enum CliError {
     Usage(String),
     /// Input data (a record, a FEN, a file) is bad, or I/O failed (exit status 1).
     Data(String),
+    /// Standard output was closed by its reader (`boardgame … | head`): stop quietly, with
+    /// exit status 0 and no message.
+    ClosedOutput,
 }
 
 impl CliError {
@@ -17,6 +20,7 @@ impl CliError {
         match self {
             CliError::Usage(_) => 2,
             CliError::Data(_) => 1,
+            CliError::ClosedOutput => 0,
         }
     }
 }
@@ -25,6 +29,7 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Usage(message) | CliError::Data(message) => f.write_str(message),
+            CliError::ClosedOutput => f.write_str("standard output closed"),
         }
     }
 }
@@ -37,4 +42,29 @@ pub(crate) fn usage(error: impl fmt::Display) -> CliError {
 /// A data error from anything displayable.
 pub(crate) fn data(error: impl fmt::Display) -> CliError {
     CliError::Data(error.to_string())
+}
+
+/// An error writing to standard output: a closed pipe ends the program quietly, anything
+/// else is reported.
+pub(crate) fn output(error: std::io::Error) -> CliError {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        CliError::ClosedOutput
+    } else {
+        data(format!("standard output: {error}"))
+    }
+}
+
+/// The result of writing to standard output (see [`output`]).
+pub(crate) fn stdout_result(result: std::io::Result<()>) -> Result<(), CliError> {
+    result.map_err(output)
+}
+
+/// Writes `text` and a newline to standard output (a closed pipe ends the program quietly,
+/// instead of the panic of `println!`).
+pub(crate) fn print_line(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(output)
 }

@@ -46,9 +46,10 @@ impl GameKind {
         }
     }
 
-    /// The kind named `name` (as written in records).
+    /// The kind named `name` (as written in records): the same names, matched exactly (in
+    /// lower case), as on the command line.
     pub(crate) fn from_name(name: &str) -> Option<GameKind> {
-        <GameKind as clap::ValueEnum>::from_str(name, true).ok()
+        <GameKind as clap::ValueEnum>::from_str(name, false).ok()
     }
 }
 

@@ -8,6 +8,7 @@ mod config;
 mod demo;
 mod error;
 mod games;
+mod merge;
 mod parallel;
 mod perft;
 mod play;
@@ -15,6 +16,7 @@ mod replay;
 mod rules;
 mod simulate;
 mod stats;
+mod summary;
 
 use std::process::ExitCode;
 
@@ -40,6 +42,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Play in the terminal against bots, or hot-seat.
     Play(play::PlayArgs),
+    /// Combine the `simulate --json` summaries of the shards of one run into the whole run's.
+    Merge(merge::MergeArgs),
     /// Replay a recorded game (JSON) through the checked API.
     Replay(replay::ReplayArgs),
     /// List a game's rule switches and presets.
@@ -64,12 +68,13 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(error::CliError::ClosedOutput) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("boardgame: {error}");
             ExitCode::from(error.exit_code())

@@ -1,7 +1,7 @@
 //! `boardgame play`: a game in the terminal against bots, or hot-seat. Works with piped
 //! standard input, so sessions can be scripted.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use boardgame_core::driver::{rng_from_seed, sample};
@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::bots::{self, BotSpec, SearchGame};
 use crate::config::RuleArgs;
-use crate::error::{CliError, data, usage};
+use crate::error::{CliError, data, output, usage};
 use crate::games::{CliGame, GameKind, with_game};
 use crate::simulate::RecordLine;
 
@@ -31,7 +31,8 @@ pub(crate) struct PlayArgs {
     /// Seed for the dice and the bots.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Save the game's record (JSON) to FILE when it ends or on `quit`.
+    /// Save the game's record (JSON) to FILE: created before the game starts, rewritten at
+    /// each of your turns, and written when the game ends, however it ends.
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
 }
@@ -41,13 +42,20 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CliError> {
     with_game!(args.game, G => play::<G>(args))
 }
 
+/// The seats of `--human`, each once, in seat order.
 fn human_seats(spec: &str, num_seats: usize) -> Result<Vec<Seat>, CliError> {
     match spec.trim() {
         "all" => return Ok(Seat::first(num_seats).collect()),
         "none" | "" => return Ok(Vec::new()),
         _ => {}
     }
-    spec.split(',')
+    let seats = match num_seats {
+        1 => "the only seat is 0".to_owned(),
+        2 => "the seats are 0 and 1".to_owned(),
+        n => format!("the seats are 0 to {}", n - 1),
+    };
+    let mut chosen = spec
+        .split(',')
         .map(|part| {
             part.trim()
                 .parse::<usize>()
@@ -56,12 +64,67 @@ fn human_seats(spec: &str, num_seats: usize) -> Result<Vec<Seat>, CliError> {
                 .map(Seat::new)
                 .ok_or_else(|| {
                     CliError::Usage(format!(
-                        "--human: {part:?} is not a seat; seats are 0..{} (or `all`, `none`)",
-                        num_seats - 1
+                        "--human: {} is not a seat; {seats} (or `all`, `none`)",
+                        quote_prefix(part.trim())
                     ))
                 })
         })
-        .collect()
+        .collect::<Result<Vec<Seat>, CliError>>()?;
+    chosen.sort_unstable();
+    chosen.dedup();
+    Ok(chosen)
+}
+
+/// The longest input line `play` reads (a move is a few characters).
+const MAX_LINE: usize = 4096;
+
+/// The longest text quoted back in a message.
+const MAX_QUOTE: usize = 40;
+
+/// `text` in quotes, cut to its first [`MAX_QUOTE`] characters.
+fn quote_prefix(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTE) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line that is not UTF-8.
+    NotText,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes.
+///
+/// # Errors
+/// A longer line (the input is not a person typing moves), or a read error.
+fn read_line(input: &mut impl BufRead) -> Result<Line, CliError> {
+    let mut bytes = Vec::new();
+    input
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| data(format!("standard input: {e}")))?;
+    if bytes.is_empty() {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    } else if bytes.len() > MAX_LINE {
+        return Err(data(format!(
+            "standard input: a line longer than {MAX_LINE} bytes; moves are a few characters"
+        )));
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
 }
 
 const HELP: &str = "Type a move in the game's notation or its number from the list.\n\
@@ -72,25 +135,105 @@ const HELP: &str = "Type a move in the game's notation or its number from the li
 
 fn play<G: SearchGame>(args: &PlayArgs) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
-    let mut state = G::new(config.clone()).map_err(usage)?;
+    let state = G::new(config.clone()).map_err(usage)?;
     let spec: BotSpec = args.bot.parse()?;
     let mut bot = bots::build::<G>(&spec, state.num_seats(), args.seed)?;
     let humans = human_seats(&args.human, state.num_seats())?;
-    let mut rng = rng_from_seed(args.seed);
+    // Open the record file now, so a bad path is reported before the game, not after it.
+    let mut save = match &args.save {
+        Some(path) => Some(Saver::create(path, args.seed)?),
+        None => None,
+    };
     let mut record = Record::<G>::new(config);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| data(format!("terminal: {e}"));
+    let played = play_game(
+        args,
+        state,
+        bot.as_mut(),
+        &humans,
+        &mut record,
+        save.as_mut(),
+        &mut std::io::stdin().lock(),
+        &mut out,
+    );
+    // Save what was played however the game ended: finished, quit, end of input, bad input
+    // or a closed output.
+    if let Some(save) = &mut save {
+        save.write(&record)?;
+        if played.is_ok() {
+            writeln!(out, "record saved to {}", save.path.display()).map_err(output)?;
+        }
+    }
+    if played? == Played::Stopped {
+        writeln!(out, "game stopped before the end").map_err(output)?;
+    }
+    Ok(())
+}
 
+/// The `--save` file, rewritten with the whole record at each human turn (so an interrupted
+/// game keeps what was played up to the prompt) and at the end.
+struct Saver<'a> {
+    path: &'a std::path::Path,
+    file: std::fs::File,
+    seed: u64,
+}
+
+impl<'a> Saver<'a> {
+    fn create(path: &'a std::path::Path, seed: u64) -> Result<Saver<'a>, CliError> {
+        let file =
+            std::fs::File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?;
+        Ok(Saver { path, file, seed })
+    }
+
+    /// Replaces the file's contents with `record`.
+    fn write<G: CliGame>(&mut self, record: &Record<G>) -> Result<(), CliError> {
+        use std::io::{Seek, SeekFrom};
+        let line = RecordLine::<G> {
+            game: G::KIND.name().into(),
+            index: None,
+            seed: Some(self.seed),
+            record: record.clone(),
+        };
+        let json = serde_json::to_string(&line).map_err(data)?;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.seek(SeekFrom::Start(0)).map(drop))
+            .and_then(|()| writeln!(self.file, "{json}"))
+            .and_then(|()| self.file.flush())
+            .map_err(|e| data(format!("{}: {e}", self.path.display())))
+    }
+}
+
+/// How a game in the terminal ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Played {
+    Finished,
+    Stopped,
+}
+
+/// Plays the game, pushing every event to `record`.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the game loop's inputs and outputs, each used once; a struct would only rename them"
+)]
+fn play_game<G: CliGame>(
+    args: &PlayArgs,
+    mut state: G,
+    bot: &mut dyn bots::Bot<G>,
+    humans: &[Seat],
+    record: &mut Record<G>,
+    mut save: Option<&mut Saver<'_>>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Played, CliError> {
+    let mut rng = rng_from_seed(args.seed);
     writeln!(
         out,
         "{} — seats played by people: {}",
         G::KIND.name(),
-        describe_humans(&state, &humans)
+        describe_humans(&state, humans)
     )
-    .map_err(io)?;
-    let mut finished = false;
+    .map_err(output)?;
     loop {
         match state.turn() {
             Turn::Terminal => {
@@ -100,73 +243,76 @@ fn play<G: SearchGame>(args: &PlayArgs) -> Result<(), CliError> {
                     "\n{state:#}\nGame over: {}",
                     state.result_line(&outcome)
                 )
-                .map_err(io)?;
-                finished = true;
-                break;
+                .map_err(output)?;
+                return Ok(Played::Finished);
             }
             Turn::Chance => {
                 let dist = state.chance_outcomes().expect("chance node has outcomes");
                 let outcome = sample(&dist, &mut rng);
                 state.apply_chance_unchecked(outcome);
                 record.events.push(Event::Chance(outcome));
-                writeln!(out, "dice: {outcome}").map_err(io)?;
+                writeln!(out, "dice: {outcome}").map_err(output)?;
             }
             Turn::Player(seat) if humans.contains(&seat) => {
+                if let Some(save) = save.as_deref_mut() {
+                    save.write(record)?;
+                }
                 let legal = state.legal_moves_vec();
-                writeln!(out, "\n{state:#}").map_err(io)?;
-                list_moves(&mut out, &legal).map_err(io)?;
-                let chosen = loop {
-                    write!(out, "{} to move> ", state.seat_name(seat)).map_err(io)?;
-                    out.flush().map_err(io)?;
-                    let Some(line) = lines.next() else {
-                        writeln!(out, "\n(end of input)").map_err(io)?;
-                        break None;
-                    };
-                    let line = line.map_err(io)?;
-                    match line.trim() {
-                        "" => {}
-                        "quit" | "exit" => break None,
-                        "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
-                        "moves" => list_moves(&mut out, &legal).map_err(io)?,
-                        "board" => writeln!(out, "{state:#}").map_err(io)?,
-                        input => match parse_choice::<G>(input, &legal) {
-                            Ok(mv) => break Some(mv),
-                            Err(message) => writeln!(out, "{message}").map_err(io)?,
-                        },
-                    }
+                writeln!(out, "\n{state:#}").map_err(output)?;
+                list_moves(out, &legal).map_err(output)?;
+                let Some(mv) = ask_move(&state, seat, &legal, input, out)? else {
+                    return Ok(Played::Stopped);
                 };
-                let Some(mv) = chosen else { break };
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
-                writeln!(out, "{} chose {mv}", state_seat_name(&state, seat)).map_err(io)?;
+                writeln!(out, "{} chose {mv}", state.seat_name(seat)).map_err(output)?;
             }
             Turn::Player(seat) => {
                 let legal = state.legal_moves_vec();
                 let mv = bot.choose(&state, &legal, &mut rng);
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
-                writeln!(out, "{} chose {mv}", state_seat_name(&state, seat)).map_err(io)?;
+                writeln!(out, "{} chose {mv}", state.seat_name(seat)).map_err(output)?;
             }
         }
     }
-    if let Some(path) = &args.save {
-        let line = RecordLine::<G> {
-            game: G::KIND.name().into(),
-            seed: Some(args.seed),
-            record,
-        };
-        let json = serde_json::to_string(&line).map_err(data)?;
-        std::fs::write(path, json + "\n").map_err(|e| data(format!("{}: {e}", path.display())))?;
-        writeln!(out, "record saved to {}", path.display()).map_err(io)?;
-    }
-    if !finished {
-        writeln!(out, "game stopped before the end").map_err(io)?;
-    }
-    Ok(())
 }
 
-fn state_seat_name<G: CliGame>(state: &G, seat: Seat) -> String {
-    state.seat_name(seat)
+/// Asks for a move until one is legal; `None` on `quit` or the end of the input.
+fn ask_move<G: CliGame>(
+    state: &G,
+    seat: Seat,
+    legal: &[G::Move],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Option<G::Move>, CliError> {
+    loop {
+        write!(out, "{} to move> ", state.seat_name(seat)).map_err(output)?;
+        out.flush().map_err(output)?;
+        let line = match read_line(input)? {
+            Line::End => {
+                writeln!(out, "\n(end of input)").map_err(output)?;
+                return Ok(None);
+            }
+            Line::NotText => {
+                writeln!(out, "that line is not UTF-8 text; type a move (or `help`)")
+                    .map_err(output)?;
+                continue;
+            }
+            Line::Text(line) => line,
+        };
+        match line.trim() {
+            "" => {}
+            "quit" | "exit" => return Ok(None),
+            "help" | "?" => writeln!(out, "{HELP}").map_err(output)?,
+            "moves" => list_moves(out, legal).map_err(output)?,
+            "board" => writeln!(out, "{state:#}").map_err(output)?,
+            text => match parse_choice::<G>(text, legal) {
+                Ok(mv) => return Ok(Some(mv)),
+                Err(message) => writeln!(out, "{message}").map_err(output)?,
+            },
+        }
+    }
 }
 
 fn describe_humans<G: CliGame>(state: &G, humans: &[Seat]) -> String {
@@ -195,22 +341,82 @@ fn list_moves<M: std::fmt::Display>(out: &mut impl Write, legal: &[M]) -> std::i
     Ok(())
 }
 
-/// A move typed as its 1-based number in the list, or in the game's notation.
+/// A move typed in the game's notation or as its 1-based number in the list. The notation
+/// wins: a legal move written `0000` or `+1` is that move, never a list number, and only
+/// plain digits are read as a number.
 fn parse_choice<G: Game>(input: &str, legal: &[G::Move]) -> Result<G::Move, String> {
-    if let Ok(number) = input.parse::<usize>() {
-        return match number.checked_sub(1).and_then(|i| legal.get(i)) {
+    if input.len() > MAX_QUOTE {
+        return Err(format!(
+            "{} is too long for a move or a number (type `moves` for the list)",
+            quote_prefix(input)
+        ));
+    }
+    let notation = input.parse::<G::Move>();
+    if let Ok(mv) = &notation
+        && legal.contains(mv)
+    {
+        return Ok(*mv);
+    }
+    if input.bytes().all(|b| b.is_ascii_digit()) {
+        let number = input.parse::<usize>().ok();
+        return match number
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| legal.get(i))
+        {
             Some(&mv) => Ok(mv),
             None => Err(format!(
-                "no move number {number}: choose 1..{} (or type `moves`)",
+                "no move number {input}: choose 1..{} (or type `moves`)",
                 legal.len()
             )),
         };
     }
-    match input.parse::<G::Move>() {
-        Ok(mv) if legal.contains(&mv) => Ok(mv),
+    match notation {
         Ok(mv) => Err(format!(
             "{mv} is not legal here (type `moves` for the list)"
         )),
-        Err(e) => Err(format!("cannot read {input:?}: {e} (type `help`)")),
+        Err(e) => Err(format!(
+            "cannot read {}: {e} (type `help`)",
+            quote_prefix(input)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ataxx::{Ataxx, Move};
+
+    #[test]
+    fn the_notation_wins_over_a_list_number() {
+        // The forced pass is listed as `1) 0000`: typing it or its number picks it.
+        let legal = [Move::Pass];
+        assert_eq!(parse_choice::<Ataxx>("0000", &legal), Ok(Move::Pass));
+        assert_eq!(parse_choice::<Ataxx>("1", &legal), Ok(Move::Pass));
+        // Signs make it no list number.
+        assert!(parse_choice::<Ataxx>("+1", &legal).is_err());
+        assert!(
+            parse_choice::<Ataxx>("2", &legal)
+                .unwrap_err()
+                .contains("no move number 2")
+        );
+    }
+
+    #[test]
+    fn human_seats_are_listed_once_in_seat_order() {
+        let seats = human_seats("1,0,1", 2).unwrap();
+        assert_eq!(seats, vec![Seat::new(0), Seat::new(1)]);
+        assert!(human_seats("2", 2).is_err());
+    }
+
+    #[test]
+    fn long_lines_are_refused_and_bad_utf8_is_reported() {
+        let mut input: &[u8] = b"f2\r\n\xff\n";
+        assert_eq!(read_line(&mut input).unwrap(), Line::Text("f2".into()));
+        assert_eq!(read_line(&mut input).unwrap(), Line::NotText);
+        assert_eq!(read_line(&mut input).unwrap(), Line::End);
+        let long = vec![b'a'; MAX_LINE + 1];
+        assert!(read_line(&mut long.as_slice()).is_err());
+        let fits = [vec![b'a'; MAX_LINE], b"\n".to_vec()].concat();
+        assert!(matches!(read_line(&mut fits.as_slice()), Ok(Line::Text(_))));
     }
 }

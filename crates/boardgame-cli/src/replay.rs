@@ -1,11 +1,12 @@
 //! `boardgame replay`: rebuilds a recorded game through the checked API.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use boardgame_core::{Event, ReplayError};
 use clap::Args;
 
-use crate::error::{CliError, data};
+use crate::error::{CliError, data, output};
 use crate::games::{CliGame, GameKind, with_game};
 use crate::simulate::RecordLine;
 
@@ -33,13 +34,68 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     for (number, line) in lines.iter().enumerate() {
         let header: serde_json::Value = serde_json::from_str(line)
             .map_err(|e| data(format!("record {number}: not JSON: {e}")))?;
-        let name = header
-            .get("game")
-            .and_then(|g| g.as_str())
-            .unwrap_or_default();
-        let kind = GameKind::from_name(name)
-            .ok_or_else(|| data(format!("record {number}: unknown game {name:?}")))?;
-        with_game!(kind, G => replay_one::<G>(line, number, args.verbose, lines.len() > 1))?;
+        let kind = game_of(&header).map_err(|e| data(format!("record {number}: {e}")))?;
+        with_game!(kind, G => {
+            check_events::<G>(&header).map_err(|e| data(format!("record {number}: {e}")))?;
+            replay_one::<G>(line, number, args.verbose, lines.len() > 1)
+        })?;
+    }
+    Ok(())
+}
+
+/// What a record line must look like, for messages.
+const SHAPE: &str =
+    r#"a record is a JSON object {"game": NAME, "record": {"config": …, "events": […]}}"#;
+
+/// The game a record line names.
+fn game_of(header: &serde_json::Value) -> Result<GameKind, String> {
+    let Some(object) = header.as_object() else {
+        return Err(format!("not a record: {SHAPE}"));
+    };
+    let Some(game) = object.get("game") else {
+        return Err(format!("no \"game\" field: {SHAPE}"));
+    };
+    let Some(name) = game.as_str() else {
+        return Err(format!("\"game\" must be a game's name, not {game}"));
+    };
+    GameKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::GAMES.iter().map(|g| g.name()).collect();
+        format!(
+            "unknown game {name:?} (the games are {}; names are lower-case)",
+            names.join(", ")
+        )
+    })
+}
+
+/// Checks each event of a record on its own, to name a bad one in the game's terms.
+fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
+    let name = G::KIND.name();
+    let Some(events) = header
+        .get("record")
+        .and_then(|r| r.get("events"))
+        .and_then(|e| e.as_array())
+    else {
+        return Err(format!("no list of events at record.events: {SHAPE}"));
+    };
+    for (index, event) in events.iter().enumerate() {
+        let bad = |what: &str, value: &serde_json::Value, e: serde_json::Error| {
+            let message = e.to_string();
+            if message.contains("there are no variants") {
+                format!("event {index} is a {what} ({value}), but {name} has no {what}s")
+            } else {
+                format!("event {index}: {value} is not a {what} of {name}: {message}")
+            }
+        };
+        if let Some(value) = event.get("move") {
+            serde_json::from_value::<G::Move>(value.clone()).map_err(|e| bad("move", value, e))?;
+        } else if let Some(value) = event.get("chance") {
+            serde_json::from_value::<G::Chance>(value.clone())
+                .map_err(|e| bad("chance outcome", value, e))?;
+        } else {
+            return Err(format!(
+                "event {index} ({event}) is neither {{\"move\": …}} nor {{\"chance\": …}}"
+            ));
+        }
     }
     Ok(())
 }
@@ -54,14 +110,16 @@ fn replay_one<G: CliGame>(
         serde_json::from_str(line).map_err(|e| data(format!("record {number}: {e}")))?;
     let record = parsed.record;
     let total = record.events.len();
+    let mut out = std::io::stdout().lock();
+    let mut written = Ok(());
     let state = record
         .replay_with(|index, event, state| {
-            if verbose {
+            if verbose && written.is_ok() {
                 let label = match event {
                     Event::Move(m) => format!("move {m}"),
                     Event::Chance(c) => format!("dice {c}"),
                 };
-                println!("{index:>5}: {label:<16} {state}");
+                written = writeln!(out, "{index:>5}: {label:<16} {state}");
             }
         })
         .map_err(|e| match e {
@@ -74,16 +132,18 @@ fn replay_one<G: CliGame>(
             )),
             other => data(format!("record {number}: {other}")),
         })?;
+    written.map_err(output)?;
     if several {
-        println!("record {number}:");
+        writeln!(out, "record {number}:").map_err(output)?;
     }
-    println!("{state:#}");
+    writeln!(out, "{state:#}").map_err(output)?;
     match state.outcome() {
-        Some(outcome) => println!(
+        Some(outcome) => writeln!(
+            out,
             "result: {} after {total} events",
             state.result_line(&outcome)
         ),
-        None => println!("unfinished after {total} events: {state}"),
+        None => writeln!(out, "unfinished after {total} events: {state}"),
     }
-    Ok(())
+    .map_err(output)
 }

@@ -1,48 +1,115 @@
-//! `boardgame simulate`: N seeded uniform-random games, summarised.
+//! `boardgame simulate`: N seeded uniform-random games, summarised, in memory that does not
+//! grow with N (count histograms for the statistics, a bounded reorder buffer for records).
 
-use std::io::{IsTerminal, Write};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use boardgame_core::driver::{End, UniformRandom, game_seed, play_out, playout, rng_from_seed};
-use boardgame_core::{Configure, Record};
+use boardgame_core::driver::{Finish, UniformRandom, game_seed, play_out, playout, rng_from_seed};
+use boardgame_core::{Record, Seat};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use crate::config::RuleArgs;
+use crate::config::{RuleArgs, settings_of};
 use crate::error::{CliError, data, usage};
 use crate::games::{CliGame, GameKind, with_game};
-use crate::stats::Summary;
+use crate::summary::{RunId, RunSummary, Tally, Timing};
+
+/// The most worker threads `--threads` accepts.
+pub(crate) const MAX_THREADS: usize = 256;
 
 /// Options of `simulate`.
 #[derive(Debug, Args)]
 pub(crate) struct SimulateArgs {
     /// The game.
     pub(crate) game: GameKind,
-    /// How many games to play.
-    #[arg(long, default_value_t = 1000)]
+    /// How many games to play (in the whole run, over every shard).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) games: u64,
     /// The master seed; game i is seeded from (seed, i).
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// Worker threads (results do not depend on it). Default: all cores.
-    #[arg(long)]
+    /// Worker threads, 1..=256 (results do not depend on it). Default: all cores.
+    #[arg(long, value_parser = parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Cut games after this many moves (default: the game's own length bound, or 100000).
     #[arg(long)]
     pub(crate) max_plies: Option<u64>,
-    /// Write every game's record to FILE, one JSON object per line.
+    /// Play only shard K of N (K = 1..=N): the K-th of N contiguous ranges of game indices
+    /// of the same --games/--seed run. `boardgame merge` combines the shards' --json summaries.
+    #[arg(long, value_name = "K/N")]
+    pub(crate) shard: Option<Shard>,
+    /// Write every game's record to FILE as it finishes, one JSON object per line, in game
+    /// order (each line carries the game's index).
     #[arg(long, value_name = "FILE")]
     pub(crate) records: Option<PathBuf>,
-    /// Print the summary as one JSON object.
+    /// Print the summary as one JSON object (with the histograms `merge` needs).
     #[arg(long)]
     pub(crate) json: bool,
     /// No progress bar.
     #[arg(long)]
     pub(crate) quiet: bool,
+}
+
+/// `--threads`: a number of worker threads within `1..=MAX_THREADS`.
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .parse()
+        .map_err(|_| format!("expected a number of threads 1..={MAX_THREADS}"))?;
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(format!(
+            "{threads} threads is out of range: use 1..={MAX_THREADS}"
+        ))
+    }
+}
+
+/// Shard K of N of a run (1-based): a contiguous range of game indices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Shard {
+    /// Which shard, 1..=count.
+    pub(crate) index: u64,
+    /// How many shards.
+    pub(crate) count: u64,
+}
+
+impl Shard {
+    /// The game indices of this shard in a run of `games` games: shard K of N plays
+    /// `(K-1)·games/N .. K·games/N` (rounded down), so the shards tile `0..games` in order.
+    pub(crate) fn range(self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let expected = || format!("expected K/N with 1 <= K <= N, like 2/8; got {text:?}");
+        let (k, n) = text.split_once('/').ok_or_else(expected)?;
+        let index: u64 = k.trim().parse().map_err(|_| expected())?;
+        let count: u64 = n.trim().parse().map_err(|_| expected())?;
+        if index == 0 || index > count {
+            return Err(expected());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// One line of a records file: which game, which seed, and the record.
@@ -51,18 +118,14 @@ pub(crate) struct SimulateArgs {
 pub(crate) struct RecordLine<G: CliGame> {
     /// The game's name.
     pub(crate) game: String,
+    /// The game's index in a `simulate` run (absent for `play --save`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) index: Option<u64>,
     /// The seed the game was played with, if seeded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) seed: Option<u64>,
     /// The record.
     pub(crate) record: Record<G>,
-}
-
-struct GameResult {
-    plies: u64,
-    rolls: u64,
-    end: End,
-    record_json: Option<String>,
 }
 
 /// Runs `simulate`.
@@ -77,189 +140,329 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
     let max_plies = args
         .max_plies
         .unwrap_or_else(|| G::default_max_plies(&config));
+    let range = match args.shard {
+        Some(shard) if shard.count > args.games => {
+            return Err(usage(format!(
+                "--shard {shard}: {} shards for {} games leaves some shards empty; use at most {} shards",
+                shard.count, args.games, args.games
+            )));
+        }
+        Some(shard) => shard.range(args.games),
+        None => 0..args.games,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or(cores)
+        .min(usize::try_from(range.end - range.start).unwrap_or(usize::MAX))
         .max(1);
-    if args.games == 0 {
-        return Err(CliError::Usage("--games must be at least 1".into()));
-    }
+    // Open the records file before the first game, so a bad path fails at once.
+    let records = match &args.records {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
     let show_progress = !args.json && !args.quiet && std::io::stderr().is_terminal();
-    let keep_records = args.records.is_some();
 
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
+    let batch = Batch {
+        start: &start,
+        seed: args.seed,
+        max_plies,
+        range: range.clone(),
+        players,
+    };
     let began = Instant::now();
-    let mut results: Vec<(u64, GameResult)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= args.games {
-                            break mine;
-                        }
-                        let seed = game_seed(args.seed, index);
-                        let mut rng = rng_from_seed(seed);
-                        let result = if keep_records {
-                            let game =
-                                playout(start.clone(), &mut UniformRandom, &mut rng, max_plies);
-                            let line = RecordLine::<G> {
-                                game: G::KIND.name().into(),
-                                seed: Some(seed),
-                                record: game.record,
-                            };
-                            GameResult {
-                                plies: game.plies,
-                                rolls: game.rolls,
-                                end: game.end,
-                                record_json: Some(
-                                    serde_json::to_string(&line).expect("records serialise"),
-                                ),
-                            }
-                        } else {
-                            let mut state = start.clone();
-                            let finish =
-                                play_out(&mut state, &mut UniformRandom, &mut rng, max_plies);
-                            GameResult {
-                                plies: finish.plies,
-                                rolls: finish.rolls,
-                                end: finish.end,
-                                record_json: None,
-                            }
-                        };
-                        mine.push((index, result));
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                })
-            })
-            .collect();
-        if show_progress {
-            let bar = indicatif::ProgressBar::new(args.games);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
-                )
-                .expect("valid template"),
-            );
-            while workers.iter().any(|w| !w.is_finished()) {
-                bar.set_position(done.load(Ordering::Relaxed));
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
+    let (tally, threads) = batch.run(threads, records, show_progress).map_err(|e| {
+        let path = args
+            .records
+            .as_deref()
+            .unwrap_or_else(|| "records".as_ref());
+        match e {
+            BatchError::Write(e) => data(format!("{}: {e}", path.display())),
+            BatchError::Spawn(e) => data(format!("cannot start a worker thread: {e}")),
         }
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("worker panicked"))
-            .collect()
-    });
+    })?;
     let seconds = began.elapsed().as_secs_f64();
-    results.sort_unstable_by_key(|(index, _)| *index);
 
-    if let Some(path) = &args.records {
-        let file =
-            std::fs::File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?;
-        let mut out = std::io::BufWriter::new(file);
-        for (_, result) in &results {
-            let line = result.record_json.as_deref().unwrap_or_default();
-            writeln!(out, "{line}").map_err(|e| data(format!("{}: {e}", path.display())))?;
-        }
-        out.flush()
-            .map_err(|e| data(format!("{}: {e}", path.display())))?;
-    }
+    let run = RunId {
+        game: G::KIND.name().into(),
+        games: args.games,
+        seed: args.seed,
+        players,
+        seat_names: Seat::first(players).map(|s| start.seat_name(s)).collect(),
+        preset: args.rules.preset_name::<G::Config>(),
+        settings: settings_of(&config),
+        max_plies_guard: max_plies,
+    };
+    let summary = RunSummary::new(
+        run,
+        args.shard.map(|s| s.to_string()),
+        range,
+        tally,
+        Timing {
+            threads,
+            seconds,
+            merged: 0,
+        },
+    );
+    let mut out = std::io::stdout().lock();
+    let printed = if args.json {
+        let json = serde_json::to_string(&summary).map_err(data)?;
+        writeln!(out, "{json}")
+    } else {
+        writeln!(out, "{}", summary.text()).and_then(|()| match &args.records {
+            Some(path) => writeln!(out, "records: {}", path.display()),
+            None => Ok(()),
+        })
+    };
+    crate::error::stdout_result(printed)
+}
 
-    let plies: Vec<u64> = results.iter().map(|(_, r)| r.plies).collect();
-    let rolls: Vec<u64> = results.iter().map(|(_, r)| r.rolls).collect();
-    let mut wins = vec![0u64; players];
-    let (mut draws, mut truncated) = (0u64, 0u64);
-    for (_, result) in &results {
-        match result.end {
-            End::Terminal(outcome) => {
-                if outcome.is_draw() {
-                    draws += 1;
-                } else if let Some(winner) = outcome.winner() {
-                    wins[winner.index()] += 1;
+/// A set of games to play: games `range` of the run seeded with `seed`.
+struct Batch<'a, G> {
+    start: &'a G,
+    seed: u64,
+    max_plies: u64,
+    range: Range<u64>,
+    players: usize,
+}
+
+enum BatchError {
+    Write(std::io::Error),
+    Spawn(std::io::Error),
+}
+
+/// Finished records waiting for the games before them, and where they go.
+struct Reorder<W> {
+    /// The index of the next record to write.
+    next: u64,
+    /// Records of games after `next`, by index (at most `window` of them).
+    pending: BTreeMap<u64, String>,
+    out: W,
+    failed: Option<std::io::Error>,
+}
+
+impl<G: CliGame> Batch<'_, G> {
+    /// Plays the games on up to `threads` workers; returns their tally and how many workers
+    /// ran. With `records`, each game's record is written as soon as every game before it
+    /// has been written; a worker does not start a game more than a window of games ahead
+    /// of the next record to write, so at most that window of records is ever held.
+    fn run<W: Write + Send>(
+        &self,
+        threads: usize,
+        records: Option<W>,
+        show_progress: bool,
+    ) -> Result<(Tally, usize), BatchError> {
+        let window = (16 * threads as u64).max(64);
+        let reorder = records.map(|out| {
+            (
+                Mutex::new(Reorder {
+                    next: self.range.start,
+                    pending: BTreeMap::new(),
+                    out,
+                    failed: None,
+                }),
+                Condvar::new(),
+            )
+        });
+        let next = AtomicU64::new(self.range.start);
+        let done = AtomicU64::new(0);
+        let stop = AtomicBool::new(false);
+        let work = || {
+            let mut tally = Tally::new(self.players);
+            while !stop.load(Ordering::Relaxed) {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= self.range.end {
+                    break;
+                }
+                let seed = game_seed(self.seed, index);
+                let mut rng = rng_from_seed(seed);
+                let Some((lock, room)) = &reorder else {
+                    let mut state = self.start.clone();
+                    let finish = play_out(&mut state, &mut UniformRandom, &mut rng, self.max_plies);
+                    tally.add(&finish);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                };
+                {
+                    let mut queue = lock.lock().unwrap_or_else(PoisonError::into_inner);
+                    while index >= queue.next + window && queue.failed.is_none() {
+                        queue = room.wait(queue).unwrap_or_else(PoisonError::into_inner);
+                    }
+                    if queue.failed.is_some() {
+                        break;
+                    }
+                }
+                let game = playout(
+                    self.start.clone(),
+                    &mut UniformRandom,
+                    &mut rng,
+                    self.max_plies,
+                );
+                tally.add(&Finish {
+                    end: game.end,
+                    plies: game.plies,
+                    rolls: game.rolls,
+                });
+                let line = RecordLine::<G> {
+                    game: G::KIND.name().into(),
+                    index: Some(index),
+                    seed: Some(seed),
+                    record: game.record,
+                };
+                let json = serde_json::to_string(&line).expect("records serialise");
+                let mut queue = lock.lock().unwrap_or_else(PoisonError::into_inner);
+                queue.pending.insert(index, json);
+                let queue = &mut *queue;
+                while let Some(json) = queue.pending.remove(&queue.next) {
+                    if queue.failed.is_none()
+                        && let Err(e) = writeln!(queue.out, "{json}")
+                    {
+                        queue.failed = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    queue.next += 1;
+                }
+                room.notify_all();
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            tally
+        };
+
+        let (tally, workers) = std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(threads);
+            for number in 0..threads {
+                match std::thread::Builder::new()
+                    .name(format!("simulate-{number}"))
+                    .spawn_scoped(scope, work)
+                {
+                    Ok(handle) => handles.push(handle),
+                    // Fewer workers than asked for: go on with those that started.
+                    Err(error) if !handles.is_empty() => {
+                        eprintln!(
+                            "boardgame: started {} of {threads} threads ({error}); going on with those",
+                            handles.len()
+                        );
+                        break;
+                    }
+                    Err(error) => return Err(BatchError::Spawn(error)),
                 }
             }
-            End::Truncated => truncated += 1,
+            if show_progress {
+                progress(&handles, &done, self.range.end - self.range.start);
+            }
+            let workers = handles.len();
+            let mut tally = Tally::new(self.players);
+            for handle in handles {
+                let part = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                tally.merge(&part);
+            }
+            Ok((tally, workers))
+        })?;
+        if let Some((lock, _)) = reorder {
+            let mut queue = lock.into_inner().unwrap_or_else(PoisonError::into_inner);
+            if let Some(e) = queue.failed.take() {
+                return Err(BatchError::Write(e));
+            }
+            queue.out.flush().map_err(BatchError::Write)?;
+        }
+        Ok((tally, workers))
+    }
+}
+
+fn progress<T>(workers: &[std::thread::ScopedJoinHandle<'_, T>], done: &AtomicU64, games: u64) {
+    let bar = indicatif::ProgressBar::new(games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    while workers.iter().any(|w| !w.is_finished()) {
+        bar.set_position(done.load(Ordering::Relaxed));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    bar.finish_and_clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_tile_the_games_in_order() {
+        for games in [1u64, 2, 7, 10, 1000, u64::MAX] {
+            for count in [1u64, 2, 3, 7] {
+                if count > games {
+                    continue;
+                }
+                let mut expected_start = 0;
+                for index in 1..=count {
+                    let range = Shard { index, count }.range(games);
+                    assert_eq!(range.start, expected_start, "{index}/{count} of {games}");
+                    assert!(!range.is_empty());
+                    expected_start = range.end;
+                }
+                assert_eq!(expected_start, games);
+            }
         }
     }
-    let plies_summary = Summary::of(&plies);
-    let rolls_summary = Summary::of(&rolls);
-    let total_plies: u64 = plies.iter().sum();
-    let games_per_sec = args.games as f64 / seconds.max(1e-9);
-    let plies_per_sec = total_plies as f64 / seconds.max(1e-9);
-    let settings: serde_json::Map<String, serde_json::Value> = <G::Config as Configure>::SETTINGS
-        .iter()
-        .filter_map(|s| {
-            Some((
-                s.key.to_string(),
-                serde_json::Value::String(config.value(s.key)?),
-            ))
-        })
-        .collect();
 
-    if args.json {
-        let summary = serde_json::json!({
-            "game": G::KIND.name(),
-            "games": args.games,
-            "seed": args.seed,
-            "players": players,
-            "preset": args.rules.preset,
-            "settings": settings,
-            "max_plies_guard": max_plies,
-            "mean_plies": plies_summary.mean,
-            "p50_plies": plies_summary.p50,
-            "p99_plies": plies_summary.p99,
-            "max_plies": plies_summary.max,
-            "mean_rolls": rolls_summary.mean,
-            "p50_rolls": rolls_summary.p50,
-            "p99_rolls": rolls_summary.p99,
-            "max_rolls": rolls_summary.max,
-            "wins": wins,
-            "draws": draws,
-            "truncated": truncated,
-            "threads": threads,
-            "seconds": seconds,
-            "games_per_sec": games_per_sec,
-            "plies_per_sec": plies_per_sec,
-        });
-        println!("{summary}");
-        return Ok(());
+    #[test]
+    fn shard_specs_parse_and_bad_ones_are_refused() {
+        assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
     }
-    let preset = args.rules.preset.as_deref().unwrap_or("default");
-    println!(
-        "{}: {} games, seed {}, {} players, preset {preset}",
-        G::KIND.name(),
-        args.games,
-        args.seed,
-        players
-    );
-    println!(
-        "length (plies): mean {:.1}  p50 {}  p99 {}  max {}",
-        plies_summary.mean, plies_summary.p50, plies_summary.p99, plies_summary.max
-    );
-    println!(
-        "length (rolls): mean {:.1}  p50 {}  p99 {}  max {}",
-        rolls_summary.mean, rolls_summary.p50, rolls_summary.p99, rolls_summary.max
-    );
-    let win_parts: Vec<String> = wins
-        .iter()
-        .enumerate()
-        .map(|(seat, &n)| {
-            let name = start.seat_name(boardgame_core::Seat::new(seat));
-            format!("{name} {n} ({:.1}%)", 100.0 * n as f64 / args.games as f64)
+
+    #[test]
+    fn threads_are_bounded() {
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert!(parse_threads("0").is_err());
+        assert!(parse_threads("2000").is_err());
+        assert!(parse_threads("many").is_err());
+    }
+
+    #[test]
+    fn records_come_out_in_game_order_whatever_the_threads() {
+        use boardgame_core::Game;
+        use boardgame_core::toy::{Race, RaceConfig};
+        let start = Race::new(RaceConfig {
+            seats: 2,
+            length: 30,
         })
-        .collect();
-    println!("wins: {}", win_parts.join(", "));
-    println!("draws: {draws}   truncated by the guard ({max_plies} plies): {truncated}");
-    println!(
-        "speed: {games_per_sec:.0} games/s, {plies_per_sec:.0} plies/s ({seconds:.3} s on {threads} thread{})",
-        if threads == 1 { "" } else { "s" }
-    );
-    if let Some(path) = &args.records {
-        println!("records: {}", path.display());
+        .unwrap();
+        let batch = Batch {
+            start: &start,
+            seed: 3,
+            max_plies: 10_000,
+            range: 5..305,
+            players: 2,
+        };
+        let mut outputs = Vec::new();
+        for threads in [1, 4] {
+            let mut buffer = Vec::new();
+            let (tally, _) = batch
+                .run(threads, Some(&mut buffer), false)
+                .unwrap_or_else(|_| panic!("the batch runs"));
+            assert_eq!(tally.games(), 300);
+            outputs.push((String::from_utf8(buffer).unwrap(), tally));
+        }
+        assert_eq!(outputs[0], outputs[1]);
+        let indices: Vec<u64> = outputs[0]
+            .0
+            .lines()
+            .map(|line| {
+                serde_json::from_str::<serde_json::Value>(line).unwrap()["index"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(indices, (5..305).collect::<Vec<_>>());
     }
-    Ok(())
 }

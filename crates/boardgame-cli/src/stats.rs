@@ -1,46 +1,138 @@
-//! Summary statistics of game lengths.
+//! Summary statistics of game lengths, kept as count histograms so that a run of any number
+//! of games needs memory only for the distinct lengths, and runs merge exactly.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How many games had each length: `length → count`. Its size is bounded by the number of
+/// distinct lengths (at most the ply guard + 1 for plies), not by the number of games.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<(u64, u64)>", into = "Vec<(u64, u64)>")]
+pub(crate) struct Histogram {
+    counts: BTreeMap<u64, u64>,
+}
+
+impl Histogram {
+    /// Counts one game of length `value`.
+    pub(crate) fn add(&mut self, value: u64) {
+        *self.counts.entry(value).or_insert(0) += 1;
+    }
+
+    /// Adds every count of `other` to this one.
+    pub(crate) fn merge(&mut self, other: &Histogram) {
+        for (&value, &count) in &other.counts {
+            let entry = self.counts.entry(value).or_insert(0);
+            *entry = entry.saturating_add(count);
+        }
+    }
+
+    /// How many values were counted.
+    /// (Saturating: counts read from a tampered file cannot overflow.)
+    pub(crate) fn total(&self) -> u64 {
+        self.counts
+            .values()
+            .fold(0, |sum, &c| sum.saturating_add(c))
+    }
+
+    /// The sum of all values counted.
+    pub(crate) fn sum(&self) -> u128 {
+        self.counts.iter().fold(0, |sum: u128, (&value, &count)| {
+            sum.saturating_add(u128::from(value) * u128::from(count))
+        })
+    }
+
+    /// Mean, median, 99th percentile and maximum, exactly as if computed from every value.
+    pub(crate) fn summary(&self) -> Summary {
+        let total = self.total();
+        if total == 0 {
+            return Summary::default();
+        }
+        let sum = self.sum();
+        // Nearest rank: the smallest value whose cumulative count reaches ceil(p * total).
+        let rank = |p: f64| {
+            let wanted = ((p * total as f64).ceil() as u64).clamp(1, total);
+            let mut seen: u64 = 0;
+            for (&value, &count) in &self.counts {
+                seen = seen.saturating_add(count);
+                if seen >= wanted {
+                    return value;
+                }
+            }
+            unreachable!("the cumulative count reaches the total")
+        };
+        Summary {
+            mean: sum as f64 / total as f64,
+            p50: rank(0.50),
+            p99: rank(0.99),
+            max: self.counts.keys().next_back().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl From<Vec<(u64, u64)>> for Histogram {
+    fn from(pairs: Vec<(u64, u64)>) -> Histogram {
+        let mut histogram = Histogram::default();
+        for (value, count) in pairs {
+            let entry = histogram.counts.entry(value).or_insert(0);
+            *entry = entry.saturating_add(count);
+        }
+        histogram.counts.retain(|_, count| *count > 0);
+        histogram
+    }
+}
+
+impl From<Histogram> for Vec<(u64, u64)> {
+    fn from(histogram: Histogram) -> Vec<(u64, u64)> {
+        histogram.counts.into_iter().collect()
+    }
+}
 
 /// Mean, median, 99th percentile and maximum of a sample.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub(crate) struct Summary {
     pub(crate) mean: f64,
-    pub p50: u64,
-    pub p99: u64,
+    pub(crate) p50: u64,
+    pub(crate) p99: u64,
     pub(crate) max: u64,
-}
-
-impl Summary {
-    /// The summary of `values` (all zero when empty). Percentiles are nearest-rank.
-    pub(crate) fn of(values: &[u64]) -> Summary {
-        if values.is_empty() {
-            return Summary::default();
-        }
-        let mut sorted = values.to_vec();
-        sorted.sort_unstable();
-        let rank = |p: f64| {
-            let index = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1;
-            sorted[index]
-        };
-        Summary {
-            mean: sorted.iter().sum::<u64>() as f64 / sorted.len() as f64,
-            p50: rank(0.50),
-            p99: rank(0.99),
-            max: sorted[sorted.len() - 1],
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn histogram(values: impl IntoIterator<Item = u64>) -> Histogram {
+        let mut histogram = Histogram::default();
+        values.into_iter().for_each(|v| histogram.add(v));
+        histogram
+    }
+
     #[test]
     fn nearest_rank_percentiles() {
-        let values: Vec<u64> = (1..=100).collect();
-        let s = Summary::of(&values);
+        let s = histogram(1..=100).summary();
         assert_eq!((s.p50, s.p99, s.max), (50, 99, 100));
         assert!((s.mean - 50.5).abs() < 1e-9);
-        assert_eq!(Summary::of(&[7]).p99, 7);
-        assert_eq!(Summary::of(&[]), Summary::default());
+        assert_eq!(histogram([7]).summary().p99, 7);
+        assert_eq!(Histogram::default().summary(), Summary::default());
+        // Repeated values: 99 ones and one 1000 put the 99th percentile at 1.
+        let skewed = histogram(std::iter::repeat_n(1, 99).chain([1000])).summary();
+        assert_eq!((skewed.p50, skewed.p99, skewed.max), (1, 1, 1000));
+    }
+
+    #[test]
+    fn merged_histograms_equal_the_histogram_of_all_values() {
+        let mut left = histogram([3, 5, 5, 9]);
+        let right = histogram([5, 1, 12]);
+        left.merge(&right);
+        assert_eq!(left, histogram([3, 5, 5, 9, 5, 1, 12]));
+        assert_eq!(left.total(), 7);
+    }
+
+    #[test]
+    fn histograms_round_trip_through_json_as_pairs() {
+        let h = histogram([4, 4, 2]);
+        let json = serde_json::to_string(&h).unwrap();
+        assert_eq!(json, "[[2,1],[4,2]]");
+        assert_eq!(serde_json::from_str::<Histogram>(&json).unwrap(), h);
     }
 }

@@ -6,7 +6,7 @@
 //! use boardgame_core::toy::{Race, RaceConfig};
 //!
 //! let report = check_game::<Race>(RaceConfig::default(), 0..20, 10_000);
-//! assert_eq!(report.games, 20);
+//! assert_eq!(report.finished, 20, "every race ends well before 10 000 plies");
 //! ```
 
 use alloc::boxed::Box;

@@ -67,7 +67,9 @@ pub struct ThaxConfig {
     pub board: Board,
     /// Classic THAX or Thax Out.
     pub variant: Variant,
-    /// Roll-off or a fixed first player.
+    /// Roll-off or a fixed first player. Records call it `first`, like the setting
+    /// (`first_player`, the older name, is read too).
+    #[cfg_attr(feature = "serde", serde(rename = "first", alias = "first_player"))]
     pub first_player: FirstPlayer,
     /// Placing the two dice is all or nothing: no single placement when only one fits.
     pub strict_place_both: bool,
@@ -154,7 +156,7 @@ impl Configure for ThaxConfig {
         Setting {
             key: "board",
             default: "1x3,2x3,3x3,4x3,5x3",
-            values: "numbers 1..=10, each as N or NxK, comma-separated",
+            values: "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated",
             help: "the spaces of each side",
         },
         Setting {
@@ -263,9 +265,9 @@ impl Configure for ThaxConfig {
                 }
             }
             "board" => {
-                self.board = value
-                    .parse()
-                    .map_err(|_| bad("numbers 1..=10 as N or NxK, comma-separated"))?
+                self.board = value.parse().map_err(|_| {
+                    bad("numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated")
+                })?
             }
             "variant" => {
                 self.variant = match value {
@@ -383,6 +385,27 @@ mod tests {
             Err(SettingError::UnknownPreset { .. })
         ));
         assert_eq!(config, ThaxConfig::default());
+    }
+
+    #[test]
+    fn board_errors_state_the_nine_space_limit() {
+        let error = ThaxConfig::default().set("board", "5x10").unwrap_err();
+        assert!(error.to_string().contains("K = 1..=9"), "{error}");
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn records_name_the_first_player_like_the_setting() {
+        let mut config = ThaxConfig::default();
+        config.set("first", "1").unwrap();
+        let json = serde_json::to_value(config).unwrap();
+        assert!(json.get("first").is_some() && json.get("first_player").is_none());
+        // Records written before the rename still read.
+        let mut old = json.as_object().unwrap().clone();
+        let value = old.remove("first").unwrap();
+        old.insert("first_player".into(), value);
+        let read: ThaxConfig = serde_json::from_value(old.into()).unwrap();
+        assert_eq!(read, config);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The state notation, its typed errors, the board picture, and serde.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Configure, Game};
 use common::*;

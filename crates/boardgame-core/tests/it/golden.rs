@@ -1,7 +1,7 @@
 //! Golden transcripts: seeded playouts of the toy games, compared with files in `golden/`.
 //! They catch any change to the random stream (a `rand` upgrade, a sampling change) or to
 //! move order. Regenerate deliberately with `BOARDGAME_BLESS=1 cargo test -p boardgame-core
-//! --test golden`.
+//! --test it golden::`.
 
 use boardgame_core::Game;
 use boardgame_core::driver::random_game;

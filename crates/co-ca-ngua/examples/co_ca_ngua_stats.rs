@@ -1,6 +1,6 @@
 //! Game-length statistics of seeded uniform-random games.
 //!
-//! `cargo run --release -p co-ca-ngua --example stats -- [games] [players...]`
+//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [games] [players...]`
 //! (defaults: 10000 games for 2, 3 and 4 players).
 
 use boardgame_core::Game;

@@ -10,7 +10,7 @@ struct Entry {
 }
 
 fn table() -> Vec<Entry> {
-    include_str!("data/perft.txt")
+    include_str!("../data/perft.txt")
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|line| {
@@ -75,7 +75,7 @@ fn perft_table_up_to_depth_5() {
 
 /// Depth 6 and 7 (about 3 s in a release build): run with `-- --ignored`.
 #[test]
-#[ignore = "deep perft: cargo test --release -p ataxx --test perft -- --ignored"]
+#[ignore = "deep perft: cargo test --release -p ataxx --test it perft:: -- --ignored"]
 fn perft_table_deep() {
     assert!(check(|depth| depth >= 6) >= 3);
 }

@@ -1,7 +1,7 @@
 //! The seed rules and the Spanish preset side by side: the same position, different legal
 //! moves.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Configure, Game};
 use common::{at, moves, play};

@@ -356,14 +356,30 @@ fn both_pieces_on_a_square_are_captured_together() {
 
 #[test]
 fn pieces_in_the_safe_area_cannot_be_captured() {
-    // Seat 1 (colour 1) is on R4 (its progress 56); seat 0 on R0 rolls 4: the move stops
-    // on R3 and seat 1's piece stays.
+    // On the ring: seat 1 (colour 1) is on R4 (its progress 56); seat 0 on R0 rolls 4: the
+    // move stops on R3 and seat 1's piece stays.
     let config = config(4);
     let mut state = at("0,54/0,56/0,0/0,0 m04 t0.0 n9", &config);
     assert_eq!(moves(&state), ["R0+4"]);
     play(&mut state, "R0+4");
     assert_eq!(pieces(&state, 0), [0, 57]);
     assert_eq!(pieces(&state, 1), [0, 56]);
+}
+
+#[test]
+fn pieces_in_the_shared_centre_cannot_be_captured() {
+    // The centre is the one safe square two colours can share: seat 1 is already there when
+    // seat 0 lands on it; nobody goes home.
+    for players in [2, 4] {
+        let others = if players == 4 { "/0,64/0,0" } else { "" };
+        let mut state = at(&format!("0,62/0,64{others} m02 t0.0 n9"), &config(players));
+        play(&mut state, "X+2");
+        assert_eq!(pieces(&state, 0), [0, 64]);
+        assert_eq!(pieces(&state, 1), [0, 64], "{players} players");
+        if players == 4 {
+            assert_eq!(pieces(&state, 2), [0, 64]);
+        }
+    }
 }
 
 #[test]
@@ -390,14 +406,26 @@ fn a_five_captures_another_players_piece_on_the_exit_square() {
 
 #[test]
 fn the_safe_area_has_two_entrances() {
-    // Entrance 1: from the lane mouth into the lane.
+    // Entrance 1: from the lane mouth (progress 48) three steps into the lane: L_0.2.
     let mut lane = at("0,48/0,0 m03 t0.0 n9", &config(2));
     play(&mut lane, "T47+3");
-    assert!(lane.board().kind_at(0, pieces(&lane, 0)[1]).is_safe());
-    // Entrance 2: the shortcut arrow.
+    assert_eq!(pieces(&lane, 0), [0, 51]);
+    assert_eq!(
+        lane.board().kind_at(0, 51),
+        co_ca_ngua::board::SquareKind::Lane {
+            colour: 0,
+            index: 2
+        }
+    );
+    // Entrance 2: the shortcut arrow from the circle K_0 (progress 42) to the destination
+    // square, pushed along the lane to the arrow square X_0 (progress 54).
     let mut arrow = at("0,40/0,0 m02 t0.0 n9", &config(2));
     play(&mut arrow, "T39+2>D");
-    assert!(arrow.board().kind_at(0, pieces(&arrow, 0)[1]).is_safe());
+    assert_eq!(pieces(&arrow, 0), [0, 54]);
+    // Without the arrow the same roll stays on the track.
+    let mut track = at("0,40/0,0 m02 t0.0 n9", &config(2));
+    play(&mut track, "T39+2");
+    assert_eq!(pieces(&track, 0), [0, 42]);
 }
 
 // --- Thắng lợi ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ fn run(config: Config, seeds: std::ops::Range<u64>) {
         .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
         .state_round_trip(|s| serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap());
     let report = checker.run();
-    assert_eq!(report.games, seeds.end - seeds.start);
+    assert_eq!(report.finished, seeds.end - seeds.start);
     assert_eq!(
         report.truncated, 0,
         "the max_rolls guard ends every game: {report:?}"
@@ -109,7 +109,7 @@ fn testkit_on_other_boards() {
 }
 
 /// The long run: 20 000 more games per seat count. `cargo test -p co-ca-ngua --release
-/// --all-features --test testkit -- --ignored` (345 s measured).
+/// --all-features --test it testkit:: -- --ignored` (345 s measured).
 #[test]
 #[ignore = "long: 60 000 games"]
 fn testkit_long_runs() {

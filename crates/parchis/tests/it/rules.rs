@@ -1,7 +1,7 @@
 //! One test (or a few) per numbered rule of issue 5 and per sentence of the rules text;
 //! `docs/rules/parchis.md` maps each rule to these names.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Configure, Die, Game, Seat, Turn};
 use common::{at, moves, play, roll};
@@ -31,24 +31,31 @@ fn board_has_68_squares_exits_entries_and_twelve_safe_squares() {
 
 #[test]
 fn goal_is_71_steps_from_the_exit() {
-    // 63 steps from the exit to the entry square, 7 home-column squares, then the goal.
+    // 63 steps from the exit (5) to the entry square (68), 7 home-column squares, then the
+    // goal: walk the piece 4 steps at a time and check where it stands after every move.
+    let expected = |steps: u8| match steps {
+        0..=63 => Loc::Track(5 + steps),
+        64..=70 => Loc::Home(steps - 63),
+        _ => Loc::Goal,
+    };
     let mut state = at(seed2(), "n,n,n,5/-/n,n,n,n/- mY4 s0 l- f- e- n9");
     let mut travelled = 0;
-    let steps = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3];
-    for (i, &d) in steps.iter().enumerate() {
-        if i > 0 {
-            state = at(
-                seed2(),
-                &format!("{}/-/n,n,n,n/- mY{d} s0 l- f- e- n9", yellow_line(&state)),
-            );
-        }
-        let mv = moves(&state);
-        assert_eq!(mv.len(), 1, "{state}");
-        play(&mut state, &mv[0]);
-        travelled += d;
+    while travelled < 68 {
+        let line = yellow_line(&state);
+        state = at(seed2(), &format!("{line}/-/n,n,n,n/- mY4 s0 l- f- e- n9"));
+        let only = moves(&state);
+        assert_eq!(only.len(), 1, "{state}");
+        play(&mut state, &only[0]);
+        travelled += 4;
+        assert_eq!(yellow(&state)[3], expected(travelled), "after {travelled} steps");
     }
-    assert_eq!(travelled, 71);
-    assert_eq!(yellow(&state)[3], Loc::Goal);
+    // 68 steps: home-column square 5; 3 more is exactly the goal, 4 overshoots it.
+    let line = yellow_line(&state);
+    let over = at(seed2(), &format!("{line}/-/n,n,n,n/- mY4 s0 l- f- e- n9"));
+    assert_eq!(moves(&over), ["pass"]);
+    let mut exact = at(seed2(), &format!("{line}/-/n,n,n,n/- mY3 s0 l- f- e- n9"));
+    play(&mut exact, "h5+3");
+    assert_eq!(yellow(&exact)[3], Loc::Goal);
 }
 
 fn yellow_line(state: &Parchis) -> String {
@@ -243,14 +250,50 @@ fn rule_3_a_six_moves_seven_when_no_piece_is_in_the_nest() {
 
 #[test]
 fn rule_4_third_six_sends_home_the_piece_moved_with_the_previous_six() {
-    let mut state = at(seed2(), "n,n,10,40/-/n,n,n,n/- rY s0 l- f- e- n9");
+    // First six: 10 -> 16. Second six: 41 -> 47 captures Red, and the bonus of 20 moves the
+    // *other* piece, 16 -> 36. The seed sends back the piece moved with the previous six (now
+    // on 47), not the last piece moved (36), even from a safe square... and the turn ends.
+    let mut state = at(seed2(), "n,n,10,41/-/n,n,n,47/- rY s0 l- f- e- n9");
     roll(&mut state, 6);
     play(&mut state, "10+6");
     roll(&mut state, 6);
-    play(&mut state, "40+6");
-    assert_eq!(state.tracked_piece(), Some(Loc::Track(46)));
+    play(&mut state, "41+6");
+    play(&mut state, "16+20");
+    assert_eq!(state.tracked_piece(), Some(Loc::Track(47)));
     roll(&mut state, 6);
-    // No move: the piece on 46 goes home even from a safe square, and the turn ends.
+    assert_eq!(state.to_string(), "n,n,n,36/-/n,n,n,n/- rR s0 l- f- e- n12");
+}
+
+#[test]
+fn rule_4_spanish_third_six_sends_home_the_last_piece_moved() {
+    // The same turn under `last` (Spanish): the bonus moved 16 -> 36 last, so 36 goes home.
+    let last = Config {
+        triple_six: TripleSix::Last,
+        ..seed2()
+    };
+    let mut state = at(last, "n,n,10,41/-/n,n,n,47/- rY s0 l- f- e- n9");
+    roll(&mut state, 6);
+    play(&mut state, "10+6");
+    roll(&mut state, 6);
+    play(&mut state, "41+6");
+    play(&mut state, "16+20");
+    assert_eq!(state.tracked_piece(), Some(Loc::Track(36)));
+    roll(&mut state, 6);
+    assert_eq!(state.to_string(), "n,n,n,47/-/n,n,n,n/- rR s0 l- f- e- n12");
+}
+
+#[test]
+fn rule_4_the_six_piece_is_followed_through_its_bonus_move() {
+    // The second six moves 41 -> 47 and captures; the bonus moves the same piece on,
+    // 47 -> 67. The third six sends it home from where it now stands.
+    let mut state = at(seed2(), "n,n,10,41/-/n,n,n,47/- rY s0 l- f- e- n9");
+    roll(&mut state, 6);
+    play(&mut state, "10+6");
+    roll(&mut state, 6);
+    play(&mut state, "41+6");
+    play(&mut state, "47+20");
+    assert_eq!(state.tracked_piece(), Some(Loc::Track(67)));
+    roll(&mut state, 6);
     assert_eq!(state.to_string(), "n,n,n,16/-/n,n,n,n/- rR s0 l- f- e- n12");
 }
 
@@ -266,10 +309,36 @@ fn rule_4_third_six_spares_a_piece_in_the_home_column() {
 
 #[test]
 fn rule_4_third_six_after_a_passed_six_sends_nothing_home() {
-    let mut state = at(seed2(), "n,n,n,n/-/n,n,n,n/- mY6 s2 l- f- e- n9");
-    play(&mut state, "pass");
+    // First six: 10 -> 16. Second six: 16 + 6 = 22 is Red's barrier, the nest pieces need a
+    // 5: a forced pass. The previous six moved no piece, so the third six sends nothing home
+    // although the piece moved with the first six is still on the track.
+    let mut state = at(seed2(), "n,n,n,10/-/n,n,22,22/- rY s0 l- f- e- n9");
     roll(&mut state, 6);
-    assert_eq!(state.to_string(), "n,n,n,n/-/n,n,n,n/- rR s0 l- f- e- n10");
+    play(&mut state, "10+6");
+    roll(&mut state, 6);
+    assert_eq!(moves(&state), ["pass"]);
+    play(&mut state, "pass");
+    assert_eq!(state.tracked_piece(), None);
+    roll(&mut state, 6);
+    assert_eq!(state.to_string(), "n,n,n,16/-/n,n,22,22/- rR s0 l- f- e- n12");
+}
+
+#[test]
+fn rule_4_spanish_a_passed_six_keeps_the_last_piece_moved() {
+    // The same turn under `last`: the pass moves nothing, so the last piece moved this turn
+    // (16) is still the one the third six sends home.
+    let last = Config {
+        triple_six: TripleSix::Last,
+        ..seed2()
+    };
+    let mut state = at(last, "n,n,n,10/-/n,n,22,22/- rY s0 l- f- e- n9");
+    roll(&mut state, 6);
+    play(&mut state, "10+6");
+    roll(&mut state, 6);
+    play(&mut state, "pass");
+    assert_eq!(state.tracked_piece(), Some(Loc::Track(16)));
+    roll(&mut state, 6);
+    assert_eq!(state.to_string(), "n,n,n,n/-/n,n,22,22/- rR s0 l- f- e- n12");
 }
 
 #[test]
@@ -319,6 +388,18 @@ fn rule_5_a_barrier_that_cannot_move_frees_the_other_pieces() {
     // Red's barrier on 17 stops Yellow's barrier pieces (12 + 7 passes 17).
     let state = at(seed2(), "12,12,30,40/-/n,n,17,17/- mY6 s1 l- f- e- n9");
     assert_eq!(moves(&state), ["30+7", "40+7"]);
+}
+
+#[test]
+fn rule_5_bonus_moves_are_not_bound_by_the_barrier_rule() {
+    // Two barriers (12 and 46), no piece in the nest. The six (moved as 7) must open one:
+    // 12 + 7 = 19 captures Red. The bonus of 20 is not a six: any piece may take it, although
+    // the barrier on 46 still stands.
+    let mut state = at(seed2(), "12,12,46,46/-/n,n,n,19/- mY6 s1 l- f- e- n9");
+    assert_eq!(moves(&state), ["12+7", "46+7"]);
+    play(&mut state, "12+7");
+    assert_eq!(state.pending_bonus(), Some(20));
+    assert_eq!(moves(&state), ["12+20", "19+20", "46+20"]);
 }
 
 // ---- Rule 6: safe squares and barriers ----

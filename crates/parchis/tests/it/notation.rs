@@ -1,6 +1,6 @@
 //! The state notation, the move notation and the board picture.
 
-mod common;
+use crate::common;
 
 use boardgame_core::{Game, Seat};
 use common::at;

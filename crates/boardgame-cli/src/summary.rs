@@ -1,0 +1,340 @@
+//! The summary of a `simulate` run (or of one shard of it): the counts it was computed from,
+//! how to print it, and how summaries of the shards of one run merge into the whole.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use boardgame_core::driver::{End, Finish};
+use serde::{Deserialize, Serialize};
+
+use crate::stats::Histogram;
+
+/// The counts of a set of games: everything the statistics are computed from. Tallies of
+/// disjoint sets of games add up to the tally of their union.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Moves per game.
+    pub(crate) plies: Histogram,
+    /// Chance outcomes per game.
+    pub(crate) rolls: Histogram,
+    /// Games won by each seat.
+    pub(crate) wins: Vec<u64>,
+    /// Games drawn.
+    pub(crate) draws: u64,
+    /// Games cut by the ply guard.
+    pub(crate) truncated: u64,
+}
+
+impl Tally {
+    /// An empty tally for `players` seats.
+    pub(crate) fn new(players: usize) -> Tally {
+        Tally {
+            wins: vec![0; players],
+            ..Tally::default()
+        }
+    }
+
+    /// Counts one finished game.
+    pub(crate) fn add(&mut self, finish: &Finish) {
+        self.plies.add(finish.plies);
+        self.rolls.add(finish.rolls);
+        match finish.end {
+            End::Terminal(outcome) if outcome.is_draw() => self.draws += 1,
+            End::Terminal(outcome) => {
+                if let Some(winner) = outcome.winner() {
+                    self.wins[winner.index()] += 1;
+                }
+            }
+            End::Truncated => self.truncated += 1,
+        }
+    }
+
+    /// Adds the counts of `other` (games disjoint from this tally's) to this one.
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        self.plies.merge(&other.plies);
+        self.rolls.merge(&other.rolls);
+        if self.wins.len() < other.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
+        self.draws += other.draws;
+        self.truncated += other.truncated;
+    }
+
+    /// How many games were counted.
+    pub(crate) fn games(&self) -> u64 {
+        self.plies.total()
+    }
+}
+
+/// What was run: the fields that must agree for summaries to merge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct RunId {
+    /// The game's command-line name.
+    pub(crate) game: String,
+    /// Games in the whole run (every shard).
+    pub(crate) games: u64,
+    /// The master seed.
+    pub(crate) seed: u64,
+    /// Seats.
+    pub(crate) players: usize,
+    /// What each seat is called.
+    pub(crate) seat_names: Vec<String>,
+    /// The preset the settings started from.
+    pub(crate) preset: String,
+    /// Every setting's value.
+    pub(crate) settings: BTreeMap<String, String>,
+    /// The ply guard.
+    pub(crate) max_plies_guard: u64,
+}
+
+/// How long a run took, and on how many threads.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Timing {
+    /// Worker threads (summed over merged shards).
+    pub(crate) threads: usize,
+    /// Wall-clock seconds (summed over merged shards).
+    pub(crate) seconds: f64,
+    /// How many summaries were merged into this one (0: a run of its own).
+    pub(crate) merged: usize,
+}
+
+/// The JSON summary of `simulate --json`; also what `merge` reads and writes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct RunSummary {
+    /// What was run.
+    #[serde(flatten)]
+    pub(crate) run: RunId,
+    /// `K/N` for shard K of N; the merged shards joined with `+` for a merge; null for a
+    /// whole run.
+    pub(crate) shard: Option<String>,
+    /// The games summarised: indices `game_range[0]..game_range[1]` of the run.
+    pub(crate) game_range: [u64; 2],
+    pub(crate) mean_plies: f64,
+    pub(crate) p50_plies: u64,
+    pub(crate) p99_plies: u64,
+    pub(crate) max_plies: u64,
+    pub(crate) mean_rolls: f64,
+    pub(crate) p50_rolls: u64,
+    pub(crate) p99_rolls: u64,
+    pub(crate) max_rolls: u64,
+    pub(crate) wins: Vec<u64>,
+    pub(crate) draws: u64,
+    pub(crate) truncated: u64,
+    /// `[length, games]` pairs: the exact distribution of plies per game.
+    pub(crate) plies_histogram: Histogram,
+    /// `[length, games]` pairs: the exact distribution of rolls per game.
+    pub(crate) rolls_histogram: Histogram,
+    pub(crate) threads: usize,
+    pub(crate) seconds: f64,
+    pub(crate) games_per_sec: f64,
+    pub(crate) plies_per_sec: f64,
+    /// How many summaries `merge` combined (`None` for a run of its own); not in the JSON,
+    /// where `shard` names the merged shards.
+    #[serde(skip)]
+    pub(crate) merged_from: Option<usize>,
+}
+
+impl RunSummary {
+    /// The summary of games `range` of `run`, counted in `tally`.
+    pub(crate) fn new(
+        run: RunId,
+        shard: Option<String>,
+        range: Range<u64>,
+        tally: Tally,
+        timing: Timing,
+    ) -> RunSummary {
+        let plies = tally.plies.summary();
+        let rolls = tally.rolls.summary();
+        let total_plies = tally.plies.sum() as f64;
+        let games = tally.games() as f64;
+        let seconds = timing.seconds.max(1e-9);
+        RunSummary {
+            run,
+            shard,
+            game_range: [range.start, range.end],
+            mean_plies: plies.mean,
+            p50_plies: plies.p50,
+            p99_plies: plies.p99,
+            max_plies: plies.max,
+            mean_rolls: rolls.mean,
+            p50_rolls: rolls.p50,
+            p99_rolls: rolls.p99,
+            max_rolls: rolls.max,
+            wins: tally.wins,
+            draws: tally.draws,
+            truncated: tally.truncated,
+            plies_histogram: tally.plies,
+            rolls_histogram: tally.rolls,
+            threads: timing.threads,
+            seconds: timing.seconds,
+            games_per_sec: games / seconds,
+            plies_per_sec: total_plies / seconds,
+            merged_from: (timing.merged > 0).then_some(timing.merged),
+        }
+    }
+
+    /// The counts this summary was computed from, checked against its own fields.
+    ///
+    /// # Errors
+    /// A description of the first inconsistency (a hand-edited or truncated summary).
+    pub(crate) fn tally(&self) -> Result<Tally, String> {
+        let tally = Tally {
+            plies: self.plies_histogram.clone(),
+            rolls: self.rolls_histogram.clone(),
+            wins: self.wins.clone(),
+            draws: self.draws,
+            truncated: self.truncated,
+        };
+        let [start, end] = self.game_range;
+        if start > end || end > self.run.games {
+            return Err(format!(
+                "game_range {start}..{end} is not within the run's {} games",
+                self.run.games
+            ));
+        }
+        let expected = end - start;
+        let counted = [
+            ("plies_histogram", tally.plies.total()),
+            ("rolls_histogram", tally.rolls.total()),
+            (
+                "wins + draws + truncated",
+                tally
+                    .wins
+                    .iter()
+                    .fold(tally.draws, |sum, &w| sum.saturating_add(w))
+                    .saturating_add(tally.truncated),
+            ),
+        ];
+        for (what, count) in counted {
+            if count != expected {
+                return Err(format!(
+                    "{what} counts {count} games, but game_range {start}..{end} holds {expected}"
+                ));
+            }
+        }
+        if tally.wins.len() != self.run.players {
+            return Err(format!(
+                "wins lists {} seats for {} players",
+                tally.wins.len(),
+                self.run.players
+            ));
+        }
+        Ok(tally)
+    }
+
+    /// The games summarised.
+    pub(crate) fn range(&self) -> Range<u64> {
+        self.game_range[0]..self.game_range[1]
+    }
+
+    /// The human-readable summary (what `simulate` and `merge` print without `--json`).
+    pub(crate) fn text(&self) -> String {
+        let run = &self.run;
+        let range = self.range();
+        let played = tally_games(&range);
+        let mut lines = vec![format!(
+            "{}: {} games, seed {}, {} players, preset {}",
+            run.game, run.games, run.seed, run.players, run.preset
+        )];
+        if range != (0..run.games) {
+            let shard = self
+                .shard
+                .as_deref()
+                .map_or_else(String::new, |s| format!("shard {s}: "));
+            lines.push(format!(
+                "{shard}games {}..{} ({played} of the {} games; merge the shards for the whole run)",
+                range.start, range.end, run.games
+            ));
+        }
+        lines.push(format!(
+            "length (plies): mean {:.1}  p50 {}  p99 {}  max {}",
+            self.mean_plies, self.p50_plies, self.p99_plies, self.max_plies
+        ));
+        lines.push(format!(
+            "length (rolls): mean {:.1}  p50 {}  p99 {}  max {}",
+            self.mean_rolls, self.p50_rolls, self.p99_rolls, self.max_rolls
+        ));
+        let percent = |n: u64| 100.0 * n as f64 / played.max(1) as f64;
+        let wins: Vec<String> = self
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(seat, &n)| {
+                let name = run
+                    .seat_names
+                    .get(seat)
+                    .cloned()
+                    .unwrap_or_else(|| format!("seat {seat}"));
+                format!("{name} {n} ({:.1}%)", percent(n))
+            })
+            .collect();
+        lines.push(format!("wins: {}", wins.join(", ")));
+        lines.push(format!(
+            "draws: {}   truncated by the guard ({} plies): {}",
+            self.draws, run.max_plies_guard, self.truncated
+        ));
+        let plural = if self.threads == 1 { "" } else { "s" };
+        lines.push(match self.merged_from {
+            None => format!(
+                "speed: {:.0} games/s, {:.0} plies/s ({:.3} s on {} thread{plural})",
+                self.games_per_sec, self.plies_per_sec, self.seconds, self.threads
+            ),
+            Some(n) => format!(
+                "speed: {:.0} games/s, {:.0} plies/s over the shards' summed time \
+                 ({:.3} s on {} thread{plural} in total, merged from {n} summaries)",
+                self.games_per_sec, self.plies_per_sec, self.seconds, self.threads
+            ),
+        });
+        lines.join("\n")
+    }
+}
+
+fn tally_games(range: &Range<u64>) -> u64 {
+    range.end - range.start
+}
+
+/// Why summaries cannot be merged.
+pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
+    let differ = |what: &str, x: &dyn std::fmt::Debug, y: &dyn std::fmt::Debug| {
+        Some(format!("different {what} ({x:?} and {y:?})"))
+    };
+    if a.game != b.game {
+        return differ("game", &a.game, &b.game);
+    }
+    if a.seed != b.seed {
+        return differ("seed", &a.seed, &b.seed);
+    }
+    if a.games != b.games {
+        return differ("--games", &a.games, &b.games);
+    }
+    if a.players != b.players {
+        return differ("players", &a.players, &b.players);
+    }
+    if a.preset != b.preset {
+        return differ("preset", &a.preset, &b.preset);
+    }
+    if a.settings != b.settings {
+        let key = a
+            .settings
+            .keys()
+            .chain(b.settings.keys())
+            .find(|k| a.settings.get(*k) != b.settings.get(*k))
+            .cloned()
+            .unwrap_or_default();
+        return differ(
+            &format!("setting {key}"),
+            &a.settings.get(&key),
+            &b.settings.get(&key),
+        );
+    }
+    if a.max_plies_guard != b.max_plies_guard {
+        return differ("--max-plies", &a.max_plies_guard, &b.max_plies_guard);
+    }
+    if a.seat_names != b.seat_names {
+        return differ("seat names", &a.seat_names, &b.seat_names);
+    }
+    None
+}

@@ -1,0 +1,6 @@
+//! Integration tests of the `boardgame` command.
+//!
+//! One test binary per crate (each file here is a module), so `cargo test` links one
+//! executable instead of one per file.
+
+mod cli;

@@ -1,0 +1,9 @@
+//! Integration tests of the `co-ca-ngua` crate: rules, notation, properties, testkit.
+//!
+//! One test binary per crate (each file here is a module), so `cargo test` links one
+//! executable instead of one per file.
+
+mod notation;
+mod properties;
+mod rules;
+mod testkit;
