@@ -163,7 +163,10 @@ pub enum BoardError {
     #[error("ring_len {0} must be a positive multiple of 4")]
     Ring(u8),
     /// A colour's path is longer than [`MAX_PATH`].
-    #[error("a path of {len} squares is longer than the maximum {max}")]
+    #[error(
+        "a colour's path of {len} squares (mouth_at + 1 + lane_len + 1 + ring_len + spoke_len \
+         + 1) is longer than the maximum {max}"
+    )]
     PathTooLong {
         /// The path length.
         len: usize,
@@ -171,7 +174,10 @@ pub enum BoardError {
         max: usize,
     },
     /// The board has more than [`MAX_SQUARES`] squares.
-    #[error("{count} squares exceed the maximum {max}")]
+    #[error(
+        "the board has {count} squares (track_len + 4 × (lane_len + 1 + spoke_len) + ring_len \
+         + 1), more than the maximum {max}"
+    )]
     TooManySquares {
         /// The square count.
         count: usize,
@@ -208,6 +214,24 @@ pub enum BoardError {
         /// What is wrong.
         reason: &'static str,
     },
+}
+
+impl BoardError {
+    /// The setting (or settings) to change, as named in [`Config`](crate::Config).
+    #[must_use]
+    pub fn setting(&self) -> &'static str {
+        match self {
+            BoardError::ExitRoll(_) => "exit_roll",
+            BoardError::Quadrant { .. } => "quadrant",
+            BoardError::Mouth { .. } => "mouth_at",
+            BoardError::Shortcut { .. } => "shortcut_at",
+            BoardError::EmptyLane => "lane_len",
+            BoardError::Ring(_) => "ring_len",
+            BoardError::PathTooLong { .. } => "mouth_at/lane_len/ring_len/spoke_len",
+            BoardError::TooManySquares { .. } => "track_len/lane_len/ring_len/spoke_len",
+            _ => "board",
+        }
+    }
 }
 
 /// How a piece is named in moves: its square, from its owner's point of view.

@@ -50,6 +50,55 @@ pub enum RingBlock {
     Illegal,
 }
 
+/// Whether a move along the track may pass the lane mouth (seed reading (a)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum LaneMouth {
+    /// A move may end on the mouth `M` but not pass it: the lane is entered from `M` (default).
+    #[default]
+    Exact,
+    /// A move may run past `M` straight into the lane.
+    Pass,
+}
+
+/// Which piece the shortcut sends into the safe area (seed reading (b)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Arrival {
+    /// The piece that took the arrow slides on from `D` (default).
+    #[default]
+    Slide,
+    /// The player chooses: the arriving piece slides, or it stays on the circle `K` and
+    /// another of the player's pieces on the outer track goes into the safe area instead.
+    Choose,
+}
+
+/// Which pieces go once round the inner ring (seed reading (c)).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum RingLap {
+    /// Every piece reaching the arrow square `X`, stopping there or passing it (default).
+    #[default]
+    Always,
+    /// Only a piece that stops on `X`; a piece passing `X` goes straight on to the spoke.
+    Arrow,
+}
+
+/// Who starts: the roll-off for the first turn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum FirstPlayer {
+    /// The lowest roll starts (the seed text; default).
+    #[default]
+    Lowest,
+    /// The highest roll starts (traditional play).
+    Highest,
+}
+
 macro_rules! text_enum {
     ($ty:ident, $expected:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
@@ -73,6 +122,10 @@ macro_rules! text_enum {
 text_enum!(Seating, "opposite|adjacent", Opposite => "opposite", Adjacent => "adjacent");
 text_enum!(ExitCapture, "capture|optional|blocked", Capture => "capture", Optional => "optional", Blocked => "blocked");
 text_enum!(RingBlock, "cut|illegal", Cut => "cut", Illegal => "illegal");
+text_enum!(LaneMouth, "exact|pass", Exact => "exact", Pass => "pass");
+text_enum!(Arrival, "slide|choose", Slide => "slide", Choose => "choose");
+text_enum!(RingLap, "always|arrow", Always => "always", Arrow => "arrow");
+text_enum!(FirstPlayer, "lowest|highest", Lowest => "lowest", Highest => "highest");
 
 /// The rules of a game of cờ cá ngựa. [`Config::default`] is the seed text as the issue reads
 /// it; each field is one switch (see `docs/rules/co-ca-ngua.md` for the rule each one
@@ -99,6 +152,33 @@ pub struct Config {
     pub shortcut: bool,
     /// Blocked moves on the inner ring (`ring_block`).
     pub ring_block: RingBlock,
+    /// Whether track moves may pass the lane mouth (`lane_mouth`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lane_mouth: LaneMouth,
+    /// Which piece the shortcut sends into the safe area (`arrival`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub arrival: Arrival,
+    /// Which pieces go round the inner ring (`ring_lap`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub ring_lap: RingLap,
+    /// Who starts (`first_player`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub first_player: FirstPlayer,
+    /// A piece may not jump over any piece, own or other, on the outer track (`no_jumping`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub no_jumping: bool,
+    /// A piece on its own exit square cannot be captured, so no other piece may land there
+    /// (`exit_immunity`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub exit_immunity: bool,
+    /// The rolls that bring a piece out of the nest, as a bit set (bit `v` for a roll of `v`);
+    /// 0 means the board's `exit_roll` alone (`release_rolls`: `exit_roll` or a list like
+    /// `1,6`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub release_rolls: u8,
+    /// A 1 also gives another roll, like a 6 (`extra_roll_on_one`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub extra_roll_on_one: bool,
     /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
     /// 0 = no guard).
     pub max_rolls: u32,
@@ -118,6 +198,14 @@ impl Default for Config {
             triple_six: true,
             shortcut: true,
             ring_block: RingBlock::Cut,
+            lane_mouth: LaneMouth::Exact,
+            arrival: Arrival::Slide,
+            ring_lap: RingLap::Always,
+            first_player: FirstPlayer::Lowest,
+            no_jumping: false,
+            exit_immunity: false,
+            release_rolls: 0,
+            extra_roll_on_one: false,
             max_rolls: 2_000,
             layout: Layout::default(),
         }
@@ -134,6 +222,27 @@ impl Config {
         }
     }
 
+    /// Whether a roll of `value` brings a piece out of the nest (`release_rolls`, or the
+    /// board's `exit_roll` when that is not set).
+    #[inline]
+    #[must_use]
+    pub fn releases(&self, value: u8) -> bool {
+        if self.release_rolls == 0 {
+            value == self.layout.exit_roll
+        } else {
+            self.release_rolls & (1 << value) != 0
+        }
+    }
+
+    /// The roll-off rule for the first turn.
+    #[must_use]
+    pub fn roll_off_rule(&self) -> boardgame_core::RollOffRule {
+        match self.first_player {
+            FirstPlayer::Lowest => boardgame_core::RollOffRule::Lowest,
+            FirstPlayer::Highest => boardgame_core::RollOffRule::Highest,
+        }
+    }
+
     /// The colour (0..4, clockwise) of each seat.
     #[must_use]
     pub fn colours(&self) -> [u8; 4] {
@@ -143,6 +252,19 @@ impl Config {
         }
     }
 }
+
+// The board sizes are bounded by two real constraints checked by `Board::new`: at most
+// `MAX_SQUARES` = 128 squares in all (track + 4 lanes + 4 destinations + ring + 4 spokes +
+// centre) and a path of at most `MAX_PATH` = 120 squares. The ranges below are those bounds
+// with the other numbers at their defaults; the test `documented_board_ranges_are_the_real_limits`
+// checks both ends of each.
+const TRACK_LEN_RANGE: &str =
+    "4..=91 (the whole board at most 128 squares: 91 with the other numbers at their defaults)";
+const LANE_LEN_RANGE: &str =
+    "1..=15 (the whole board at most 128 squares: 15 with the other numbers at their defaults)";
+const RING_LEN_RANGE: &str = "4..=48, a multiple of 4 (the whole board at most 128 squares: 48 with the other numbers at their defaults)";
+const SPOKE_LEN_RANGE: &str =
+    "0..=11 (the whole board at most 128 squares: 11 with the other numbers at their defaults)";
 
 const SETTINGS: &[Setting] = &[
     Setting {
@@ -200,6 +322,54 @@ const SETTINGS: &[Setting] = &[
         help: "a ring move reaching another player's piece stops before it, or is illegal",
     },
     Setting {
+        key: "lane_mouth",
+        default: "exact",
+        values: LaneMouth::VALUES,
+        help: "a track move may end on the lane mouth but not pass it (exact), or pass it",
+    },
+    Setting {
+        key: "arrival",
+        default: "slide",
+        values: Arrival::VALUES,
+        help: "after the shortcut: the arriving piece slides, or the player chooses which piece goes",
+    },
+    Setting {
+        key: "ring_lap",
+        default: "always",
+        values: RingLap::VALUES,
+        help: "inner-ring lap for every piece reaching the arrow square, or only one stopping on it",
+    },
+    Setting {
+        key: "first_player",
+        default: "lowest",
+        values: FirstPlayer::VALUES,
+        help: "the lowest roll starts (seed) or the highest (traditional)",
+    },
+    Setting {
+        key: "no_jumping",
+        default: "false",
+        values: "true|false",
+        help: "a piece may not jump over any piece (own or other) on the outer track",
+    },
+    Setting {
+        key: "exit_immunity",
+        default: "false",
+        values: "true|false",
+        help: "a piece on its own exit square cannot be captured (nobody may land there)",
+    },
+    Setting {
+        key: "release_rolls",
+        default: "exit_roll",
+        values: "exit_roll|die faces like 1,6",
+        help: "the rolls that bring a piece out of the nest (exit_roll: the board's, 5)",
+    },
+    Setting {
+        key: "extra_roll_on_one",
+        default: "false",
+        values: "true|false",
+        help: "a 1 also gives another roll, like a 6",
+    },
+    Setting {
         key: "max_rolls",
         default: "2000",
         values: "0..=4294967295 (0 = no guard)",
@@ -208,7 +378,7 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "track_len",
         default: "48",
-        values: "4..=117",
+        values: TRACK_LEN_RANGE,
         help: "board: squares on the outer track",
     },
     Setting {
@@ -238,19 +408,19 @@ const SETTINGS: &[Setting] = &[
     Setting {
         key: "lane_len",
         default: "5",
-        values: "1..",
+        values: LANE_LEN_RANGE,
         help: "board: squares in a private lane",
     },
     Setting {
         key: "ring_len",
         default: "8",
-        values: "4, 8, 12, ...",
+        values: RING_LEN_RANGE,
         help: "board: squares on the inner ring",
     },
     Setting {
         key: "spoke_len",
         default: "1",
-        values: "0..",
+        values: SPOKE_LEN_RANGE,
         help: "board: squares between the ring and the centre",
     },
 ];
@@ -268,6 +438,38 @@ const PRESETS: &[Preset] = &[
 
 fn parse_bool(key: &str, value: &str) -> Result<bool, SettingError> {
     parse_value(key, value, "true|false")
+}
+
+/// `exit_roll` (0) or distinct die faces separated by commas, in any order.
+fn parse_rolls(key: &str, value: &str) -> Result<u8, SettingError> {
+    let bad = || SettingError::BadValue {
+        key: key.into(),
+        value: value.into(),
+        expected: "exit_roll|die faces like 1,6",
+    };
+    if value == "exit_roll" {
+        return Ok(0);
+    }
+    let mut mask = 0u8;
+    for face in value.split(',') {
+        let v: u8 = face.trim().parse().map_err(|_| bad())?;
+        if !(1..=6).contains(&v) || mask & (1 << v) != 0 {
+            return Err(bad());
+        }
+        mask |= 1 << v;
+    }
+    Ok(mask)
+}
+
+fn rolls_text(mask: u8) -> String {
+    if mask == 0 {
+        return "exit_roll".into();
+    }
+    let faces: alloc::vec::Vec<String> = (1..=6u8)
+        .filter(|v| mask & (1 << v) != 0)
+        .map(|v| v.to_string())
+        .collect();
+    faces.join(",")
 }
 
 fn parse_text<T: FromStr>(
@@ -312,17 +514,25 @@ impl Configure for Config {
             "triple_six" => self.triple_six = parse_bool(key, value)?,
             "shortcut" => self.shortcut = parse_bool(key, value)?,
             "ring_block" => self.ring_block = parse_text(key, value, RingBlock::VALUES)?,
+            "lane_mouth" => self.lane_mouth = parse_text(key, value, LaneMouth::VALUES)?,
+            "arrival" => self.arrival = parse_text(key, value, Arrival::VALUES)?,
+            "ring_lap" => self.ring_lap = parse_text(key, value, RingLap::VALUES)?,
+            "first_player" => self.first_player = parse_text(key, value, FirstPlayer::VALUES)?,
+            "no_jumping" => self.no_jumping = parse_bool(key, value)?,
+            "exit_immunity" => self.exit_immunity = parse_bool(key, value)?,
+            "release_rolls" => self.release_rolls = parse_rolls(key, value)?,
+            "extra_roll_on_one" => self.extra_roll_on_one = parse_bool(key, value)?,
             "max_rolls" => {
                 self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
             }
-            "track_len" => layout.track_len = parse_value(key, value, "a number of squares")?,
-            "quadrant" => layout.quadrant = parse_value(key, value, "a number of squares")?,
+            "track_len" => layout.track_len = parse_value(key, value, TRACK_LEN_RANGE)?,
+            "quadrant" => layout.quadrant = parse_value(key, value, "1..=track_len/4")?,
             "exit_roll" => layout.exit_roll = parse_value(key, value, "1..=6")?,
-            "shortcut_at" => layout.shortcut_at = parse_value(key, value, "a number of steps")?,
-            "mouth_at" => layout.mouth_at = parse_value(key, value, "a number of steps")?,
-            "lane_len" => layout.lane_len = parse_value(key, value, "a number of squares")?,
-            "ring_len" => layout.ring_len = parse_value(key, value, "a multiple of 4")?,
-            "spoke_len" => layout.spoke_len = parse_value(key, value, "a number of squares")?,
+            "shortcut_at" => layout.shortcut_at = parse_value(key, value, "1..mouth_at")?,
+            "mouth_at" => layout.mouth_at = parse_value(key, value, "1..track_len")?,
+            "lane_len" => layout.lane_len = parse_value(key, value, LANE_LEN_RANGE)?,
+            "ring_len" => layout.ring_len = parse_value(key, value, RING_LEN_RANGE)?,
+            "spoke_len" => layout.spoke_len = parse_value(key, value, SPOKE_LEN_RANGE)?,
             _ => return Err(unknown_key::<Config>(key)),
         }
         Ok(())
@@ -340,6 +550,14 @@ impl Configure for Config {
             "triple_six" => self.triple_six.to_string(),
             "shortcut" => self.shortcut.to_string(),
             "ring_block" => self.ring_block.to_string(),
+            "lane_mouth" => self.lane_mouth.to_string(),
+            "arrival" => self.arrival.to_string(),
+            "ring_lap" => self.ring_lap.to_string(),
+            "first_player" => self.first_player.to_string(),
+            "no_jumping" => self.no_jumping.to_string(),
+            "exit_immunity" => self.exit_immunity.to_string(),
+            "release_rolls" => rolls_text(self.release_rolls),
+            "extra_roll_on_one" => self.extra_roll_on_one.to_string(),
             "max_rolls" => self.max_rolls.to_string(),
             "track_len" => l.track_len.to_string(),
             "quadrant" => l.quadrant.to_string(),

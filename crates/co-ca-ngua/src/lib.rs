@@ -68,7 +68,9 @@ mod picture;
 mod state;
 
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
-pub use config::{Config, ExitCapture, RingBlock, Seating};
+pub use config::{
+    Arrival, Config, ExitCapture, FirstPlayer, LaneMouth, RingBlock, RingLap, Seating,
+};
 pub use moves::{Move, ParseMoveError};
 pub use notation::{ParseStateError, StateField};
 pub use state::CoCaNgua;

@@ -36,6 +36,17 @@ pub enum Move {
         /// The steps the roll gives.
         steps: u8,
     },
+    /// Under `arrival = choose`: move the piece on `from` by `steps` onto the own shortcut
+    /// circle `K`, where it stays, and send the player's piece on `other` (on the outer
+    /// track) into the safe area instead. Written `T39+2>D:T10`.
+    ShortcutOther {
+        /// Where the arriving piece stands.
+        from: Spot,
+        /// The steps the roll gives.
+        steps: u8,
+        /// The outer-track square (`T<other>`) of the piece that goes into the safe area.
+        other: u8,
+    },
 }
 
 impl fmt::Display for Spot {
@@ -102,6 +113,7 @@ impl fmt::Display for Move {
             Move::Exit => f.write_str("exit"),
             Move::Advance { from, steps } => write!(f, "{from}+{steps}"),
             Move::Shortcut { from, steps } => write!(f, "{from}+{steps}>D"),
+            Move::ShortcutOther { from, steps, other } => write!(f, "{from}+{steps}>D:T{other}"),
         }
     }
 }
@@ -118,9 +130,18 @@ impl FromStr for Move {
             "exit" => return Ok(Move::Exit),
             _ => {}
         }
-        let (body, shortcut) = match s.strip_suffix(">D") {
+        let (body, other) = match s.split_once(">D:") {
+            Some((body, other)) => {
+                let Spot::Track(other) = other.parse::<Spot>().map_err(|e| fail(e.reason))? else {
+                    return Err(fail("the piece sent by the shortcut stands on the track"));
+                };
+                (body, Some(other))
+            }
+            None => (s, None),
+        };
+        let (body, shortcut) = match body.strip_suffix(">D") {
             Some(body) => (body, true),
-            None => (s, false),
+            None => (body, other.is_some()),
         };
         let (from, steps) = body
             .split_once('+')
@@ -135,7 +156,9 @@ impl FromStr for Move {
             [d @ b'1'..=b'7'] => d - b'0',
             _ => return Err(fail("expected steps 1..=7")),
         };
-        Ok(if shortcut {
+        Ok(if let Some(other) = other {
+            Move::ShortcutOther { from, steps, other }
+        } else if shortcut {
             Move::Shortcut { from, steps }
         } else {
             Move::Advance { from, steps }
@@ -181,7 +204,15 @@ mod tests {
     #[test]
     fn moves_round_trip_through_text() {
         for text in [
-            "pass", "exit", "T17+5", "T36+5>D", "L0+7", "R3+2", "X+2", "S0+1",
+            "pass",
+            "exit",
+            "T17+5",
+            "T36+5>D",
+            "L0+7",
+            "R3+2",
+            "X+2",
+            "S0+1",
+            "T36+5>D:T10",
         ] {
             let mv: Move = text.parse().unwrap();
             assert_eq!(mv.to_string(), text);
@@ -191,7 +222,19 @@ mod tests {
     #[test]
     fn bad_moves_say_why() {
         for text in [
-            "", "T+5", "T1+0", "T1+8", "T01+3", "Q1+2", "N+5", "C+1", "T300+1", "T1+5>E",
+            "",
+            "T+5",
+            "T1+0",
+            "T1+8",
+            "T01+3",
+            "Q1+2",
+            "N+5",
+            "C+1",
+            "T300+1",
+            "T1+5>E",
+            "T1+5>D:L0",
+            "T1+5>D:",
+            "T1+5>D>D",
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }

@@ -27,7 +27,7 @@ use crate::state::{CoCaNgua, Phase};
 #[non_exhaustive]
 pub enum StateField {
     /// The line is not four fields separated by single spaces.
-    Layout,
+    Fields,
     /// The configuration itself cannot be played (e.g. an invalid board layout).
     Config,
     /// The pieces field.
@@ -45,7 +45,7 @@ pub enum StateField {
 impl fmt::Display for StateField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            StateField::Layout => "layout",
+            StateField::Fields => "fields",
             StateField::Config => "config",
             StateField::Pieces => "pieces",
             StateField::Phase => "phase",
@@ -123,7 +123,7 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
     let fields: alloc::vec::Vec<&str> = text.split(' ').collect();
     let [pieces, phase, turn, rolls] = fields[..] else {
         return Err(fail(
-            StateField::Layout,
+            StateField::Fields,
             "expected 4 fields separated by single spaces: pieces phase turn rolls",
         ));
     };
@@ -172,8 +172,14 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         Some('o') => {
             let roll_off =
                 RollOff::from_str(rest).map_err(|e| fail(StateField::Phase, &e.to_string()))?;
-            if roll_off.rule() != RollOffRule::Lowest {
-                return Err(fail(StateField::Phase, "the roll-off is lowest-starts (L)"));
+            if roll_off.rule() != config.roll_off_rule() {
+                return Err(fail(
+                    StateField::Phase,
+                    match config.roll_off_rule() {
+                        RollOffRule::Lowest => "the roll-off is lowest-starts (L)",
+                        _ => "the roll-off is highest-starts (H)",
+                    },
+                ));
             }
             if roll_off.contenders().any(|s| s.index() >= n) || roll_off.roller().is_none() {
                 return Err(fail(

@@ -6,11 +6,11 @@ use core::hash::{Hash, Hasher};
 
 use boardgame_core::dist::D6;
 use boardgame_core::{
-    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
+    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
 };
 
-use crate::board::Board;
-use crate::config::{Config, ExitCapture, RingBlock};
+use crate::board::{Board, Spot};
+use crate::config::{Arrival, Config, ExitCapture, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
 
@@ -49,6 +49,10 @@ pub struct CoCaNgua {
     /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
     pub(crate) last_moved: u8,
     pub(crate) rolls: u32,
+    /// Derived from the configuration: bit `v` set when a roll of `v` brings a piece out.
+    pub(crate) release_mask: u8,
+    /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
+    pub(crate) track_checks: bool,
 }
 
 impl PartialEq for CoCaNgua {
@@ -214,18 +218,23 @@ impl CoCaNgua {
     }
 
     /// Where a piece of `colour` at progress `from` ends after `steps`, or `None` if it
-    /// cannot move: it may not pass the mouth, the lapped arrow square or the centre, and on
-    /// the inner ring it stops before another player's piece (or cannot move, under
-    /// `ring_block = illegal`).
+    /// cannot move: it may not pass the mouth (under `lane_mouth = exact`), the lapped arrow
+    /// square or the centre, and on the inner ring it stops before another player's piece
+    /// (or cannot move, under `ring_block = illegal`). Under `ring_lap = arrow` a piece that
+    /// passes the arrow square without stopping skips the ring lap.
     #[inline]
     fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
         let board = &*self.board;
         let mut target = from + steps;
-        if target > board.barrier(from) {
+        if target > board.barrier(from) && !self.passes_mouth(from, target) {
             return None;
         }
-        if target >= board.ring_first() {
-            let lo = (from + 1).max(board.ring_first());
+        let x = board.ring_first();
+        if target >= x {
+            if from < x && target > x && self.config.ring_lap == RingLap::Arrow {
+                return self.skip_ring(colour, from, target, others);
+            }
+            let lo = (from + 1).max(x);
             let hi = target.min(board.lapped());
             for step in lo..=hi {
                 if others & board.bit(colour, step) != 0 {
@@ -240,9 +249,82 @@ impl CoCaNgua {
         (target > from).then_some(target)
     }
 
+    /// `lane_mouth = pass`: a move from the track may run past the lane mouth, up to the
+    /// lapped arrow square like a move from the lane.
+    #[inline]
+    fn passes_mouth(&self, from: u8, target: u8) -> bool {
+        self.config.lane_mouth == LaneMouth::Pass
+            && from < self.board.mouth()
+            && target <= self.board.lapped()
+    }
+
+    /// `ring_lap = arrow`: a move from before the arrow square `X` to `target` beyond it
+    /// passes `X` without stopping and goes straight on to the spoke (progress past the
+    /// lapped `X`), unless another player's piece on `X` stops it (or makes it illegal).
+    #[cold]
+    fn skip_ring(&self, colour: usize, from: u8, target: u8, others: u128) -> Option<u8> {
+        let board = &*self.board;
+        let x = board.ring_first();
+        if others & board.bit(colour, x) != 0 {
+            if self.config.ring_block == RingBlock::Illegal {
+                return None;
+            }
+            return (x - 1 > from).then_some(x - 1);
+        }
+        let skipped = target + board.layout().ring_len;
+        (skipped <= board.end()).then_some(skipped)
+    }
+
+    /// The traditional switches: whether the move of `seat`'s piece from `from` to `target`
+    /// jumps over a piece on the outer track (`no_jumping`) or lands on another player's
+    /// piece standing on its own exit square (`exit_immunity`).
+    #[cold]
+    fn traditional_block(
+        &self,
+        seat: usize,
+        colour: usize,
+        from: u8,
+        target: u8,
+        others: u128,
+    ) -> bool {
+        let board = &*self.board;
+        if self.config.no_jumping {
+            let last_track = (target - 1).min(board.mouth());
+            for step in from + 1..=last_track {
+                let own = self.pieces[seat].contains(&step);
+                if own || others & board.bit(colour, step) != 0 {
+                    return true;
+                }
+            }
+        }
+        if self.config.exit_immunity && !board.is_safe(target) {
+            let bit = board.bit(colour, target);
+            if others & bit != 0 {
+                for t in 0..usize::from(self.config.players) {
+                    let c = usize::from(self.colours[t]);
+                    if t != seat && self.pieces[t].contains(&1) && board.bit(c, 1) == bit {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Where a piece sent into the safe area by the shortcut ends: the arrow square `X`, or
+    /// the last lane square if another player's piece is on `X`.
+    fn slide_target(&self, colour: usize, others: u128) -> u8 {
+        let x = self.board.ring_first();
+        if others & self.board.bit(colour, x) != 0 {
+            x - 1
+        } else {
+            x
+        }
+    }
+
     fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
         let [low, high] = self.pieces[seat];
-        if die.value() != self.board.exit_roll() || low != 0 || high == 1 {
+        if self.release_mask & (1 << die.value()) == 0 || low != 0 || high == 1 {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -298,7 +380,7 @@ impl CoCaNgua {
     pub(crate) fn build(config: Config) -> Result<CoCaNgua, ConfigError> {
         ConfigError::check_seats::<Self>(usize::from(config.players))?;
         let board = Board::new(config.layout).map_err(|e| ConfigError::Invalid {
-            key: "layout",
+            key: e.setting(),
             reason: e.to_string(),
         })?;
         Ok(CoCaNgua {
@@ -307,11 +389,15 @@ impl CoCaNgua {
             pieces: [[0; 2]; 4],
             phase: Phase::RollOff(RollOff::new(
                 usize::from(config.players),
-                RollOffRule::Lowest,
+                config.roll_off_rule(),
             )),
             sixes: 0,
             last_moved: 0,
             rolls: 0,
+            release_mask: (1..=6u8)
+                .filter(|&v| config.releases(v))
+                .fold(0, |m, v| m | 1 << v),
+            track_checks: config.no_jumping || config.exit_immunity,
             config,
         })
     }
@@ -326,7 +412,9 @@ impl Game for CoCaNgua {
     const NAME: &'static str = "co-ca-ngua";
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 4;
-    /// `exit`, then per piece an advance and a shortcut.
+    /// `exit`, then per piece an advance and, for a piece stopping on its circle `K`, a
+    /// shortcut and (under `arrival = choose`) a shortcut sending the other piece: only one
+    /// piece square can stop on `K` with a given roll, so at most 5.
     const MAX_MOVES: usize = 5;
     const MAX_CHANCE_OUTCOMES: usize = 6;
 
@@ -355,7 +443,8 @@ impl Game for CoCaNgua {
     }
 
     /// Order: `exit`; then for each distinct piece square, lowest progress first, its
-    /// advance followed by its shortcut (when the advance stops on the own circle `K`);
+    /// advance followed by its shortcut (when the advance stops on the own circle `K`) and,
+    /// under `arrival = choose`, the shortcut that sends the other piece;
     /// `pass` alone when nothing else is legal. A compulsory exit is the only move.
     fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
         let Phase::Move(seat, die) = self.phase else {
@@ -366,8 +455,9 @@ impl Game for CoCaNgua {
         let steps = self.steps(seat, die);
         let [a, b] = self.pieces[s];
         // Other players' pieces matter only for the exit square and the inner ring.
-        let needs_others =
-            die.value() == self.board.exit_roll() || b + steps >= self.board.ring_first();
+        let needs_others = self.release_mask & (1 << die.value()) != 0
+            || b + steps >= self.board.ring_first()
+            || self.track_checks;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
         match self.exit_option(s, die, others) {
@@ -387,10 +477,21 @@ impl Game for CoCaNgua {
                 continue;
             }
             if let Some(target) = self.destination(colour, p, steps, others) {
+                if self.track_checks && self.traditional_block(s, colour, p, target, others) {
+                    continue;
+                }
                 let from = self.board.spot(colour, p);
                 sink.push(Move::Advance { from, steps });
                 if self.config.shortcut && target == self.board.shortcut() {
                     sink.push(Move::Shortcut { from, steps });
+                    let q = if i == 0 { b } else { a };
+                    if self.config.arrival == Arrival::Choose
+                        && q != 0
+                        && !self.board.is_safe(q)
+                        && let Spot::Track(other) = self.board.spot(colour, q)
+                    {
+                        sink.push(Move::ShortcutOther { from, steps, other });
+                    }
                 }
                 any = true;
             }
@@ -407,10 +508,10 @@ impl Game for CoCaNgua {
             return false;
         };
         let quick_reject = match mv {
-            Move::Advance { steps, .. } | Move::Shortcut { steps, .. } => {
-                steps != self.steps(seat, die)
-            }
-            Move::Exit => die.value() != self.board.exit_roll(),
+            Move::Advance { steps, .. }
+            | Move::Shortcut { steps, .. }
+            | Move::ShortcutOther { steps, .. } => steps != self.steps(seat, die),
+            Move::Exit => self.release_mask & (1 << die.value()) == 0,
             Move::Pass => false,
         };
         if quick_reject {
@@ -439,7 +540,9 @@ impl Game for CoCaNgua {
                 self.capture(s, colour, 1, others);
                 Some(1)
             }
-            Move::Advance { from, .. } | Move::Shortcut { from, .. } => {
+            Move::Advance { from, .. }
+            | Move::Shortcut { from, .. }
+            | Move::ShortcutOther { from, .. } => {
                 let i = usize::from(self.board.spot(colour, self.pieces[s][0]) != from);
                 let p = self.pieces[s][i];
                 assert!(
@@ -461,12 +564,24 @@ impl Game for CoCaNgua {
                     );
                     // Along the arrow to D, then pushed on as far as it can go: to the arrow
                     // square X, or the last lane square if another player's piece is on X.
-                    let x = self.board.ring_first();
-                    target = if others & self.board.bit(colour, x) != 0 {
-                        x - 1
-                    } else {
-                        x
-                    };
+                    target = self.slide_target(colour, others);
+                }
+                if let Move::ShortcutOther { other, .. } = mv {
+                    // The arriving piece stays on K; the player's other piece goes instead.
+                    assert_eq!(
+                        target,
+                        self.board.shortcut(),
+                        "the move does not stop on the shortcut circle"
+                    );
+                    let j = 1 - i;
+                    let q = self.pieces[s][j];
+                    assert!(
+                        q != 0
+                            && !self.board.is_safe(q)
+                            && self.board.spot(colour, q) == Spot::Track(other),
+                        "no piece on the outer track at {other}"
+                    );
+                    self.pieces[s][j] = self.slide_target(colour, others);
                 }
                 self.pieces[s][i] = target;
                 Some(target)
@@ -480,10 +595,13 @@ impl Game for CoCaNgua {
             self.last_moved = 0;
             return;
         }
-        if let Some(target) = moved.filter(|_| self.config.triple_six) {
+        // Tracked for a third six; after another die the turn ends (or, under
+        // `extra_roll_on_one`, goes on with a fresh count).
+        if let Some(target) = moved.filter(|_| self.config.triple_six && die == Die::SIX) {
             self.last_moved = target;
         }
-        let again = die == Die::SIX && (moved.is_some() || self.config.six_after_pass);
+        let bonus_roll = die == Die::SIX || (self.config.extra_roll_on_one && die.value() == 1);
+        let again = bonus_roll && (moved.is_some() || self.config.six_after_pass);
         if again {
             self.roll_next(seat);
         } else {

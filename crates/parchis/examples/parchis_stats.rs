@@ -1,5 +1,5 @@
 //! Game-length statistics of seeded uniform-random playouts: rolls per game and seat win
-//! rates, for 2, 3 and 4 players under both presets.
+//! rates, for 2, 3 and 4 players under the three presets.
 //!
 //! `cargo run --release -p parchis --example parchis_stats -- [GAMES]` (default 10 000 per setup).
 
@@ -20,6 +20,7 @@ fn main() {
     for (name, make) in [
         ("seed", Config::seed as fn(usize) -> Config),
         ("spanish", Config::spanish),
+        ("glparchis", Config::glparchis),
     ] {
         for players in 2..=4 {
             let config = make(players);

@@ -232,7 +232,8 @@ pub struct Config {
     /// Players, 2..=4 (setting `players`).
     pub players: usize,
     /// The colours taking part, or `None` for [`ColourSet::default_for`] the seat count
-    /// (setting `colours`, `auto` or letters like `YG`).
+    /// (setting `colours`, `auto` or letters like `YG`). Setting it leaves `players` alone:
+    /// a set of another size than `players` is refused by [`Config::validate`].
     pub colours: Option<ColourSet>,
     /// Turn order (setting `turn_order`).
     pub turn_order: TurnOrder,
@@ -245,6 +246,19 @@ pub struct Config {
     pub safe_sharing: bool,
     /// Which piece a third six sends home (setting `triple_six`).
     pub triple_six: TripleSix,
+    /// Whether a foreign barrier (two pieces of one other colour) on a colour's exit square
+    /// stops that colour coming out, instead of being broken by an exit capture (setting
+    /// `exit_barrier_blocks`; glparchis).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub exit_barrier_blocks: bool,
+    /// Whether bonus moves (20, 10) earned while playing a six are bound by the obligation to
+    /// open a barrier, like the six itself (setting `bonus_opens_barrier`; glparchis).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bonus_opens_barrier: bool,
+    /// Whether a third six spares the piece it would send home when that piece has no legal
+    /// move with the current roll (setting `triple_six_spares_stuck`; glparchis).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub triple_six_spares_stuck: bool,
     /// Whether the player may decline a bonus move (setting `optional_bonuses`).
     pub optional_bonuses: bool,
     /// Stop at the first finisher or play on to a full ranking (setting `finish`).
@@ -268,6 +282,9 @@ impl Default for Config {
             barriers: Barriers::Safe,
             safe_sharing: false,
             triple_six: TripleSix::Six,
+            exit_barrier_blocks: false,
+            bonus_opens_barrier: false,
+            triple_six_spares_stuck: false,
             optional_bonuses: false,
             finish: Finish::First,
             max_rolls: DEFAULT_MAX_ROLLS,
@@ -298,6 +315,21 @@ impl Config {
             safe_sharing: true,
             triple_six: TripleSix::Last,
             ..Config::default()
+        }
+    }
+
+    /// The Spanish rules as glparchis (an open-source Spanish Parchís) plays them: the
+    /// `spanish` preset plus three switches — a foreign barrier on your exit square blocks
+    /// your coming out (`exit_barrier_blocks`), bonus moves earned with a six must open a
+    /// barrier like the six (`bonus_opens_barrier`), and a third six spares the last-moved
+    /// piece when it cannot move with that six (`triple_six_spares_stuck`).
+    #[must_use]
+    pub fn glparchis(players: usize) -> Config {
+        Config {
+            exit_barrier_blocks: true,
+            bonus_opens_barrier: true,
+            triple_six_spares_stuck: true,
+            ..Config::spanish(players)
         }
     }
 
@@ -359,9 +391,11 @@ impl Config {
             return Err(ConfigError::Invalid {
                 key: "colours",
                 reason: alloc::format!(
-                    "{} colours ({colours}) for {} players",
+                    "colours={colours} names {} players but players={} (set players={} too, \
+                     or colours=auto)",
                     colours.len(),
-                    self.players
+                    self.players,
+                    colours.len()
                 ),
             });
         }
@@ -380,7 +414,7 @@ const SETTINGS: &[Setting] = &[
         key: "colours",
         default: "auto",
         values: "auto|letters like YR",
-        help: "colours taking part (auto: YR for 2, YBR for 3, all for 4)",
+        help: "colours taking part, one per player (auto: YR for 2, YBR for 3, all for 4)",
     },
     Setting {
         key: "turn_order",
@@ -413,6 +447,24 @@ const SETTINGS: &[Setting] = &[
         help: "third six sends home the piece moved with the previous six, or the last moved",
     },
     Setting {
+        key: "exit_barrier_blocks",
+        default: "false",
+        values: "true|false",
+        help: "a foreign barrier on your exit square stops you coming out (glparchis)",
+    },
+    Setting {
+        key: "bonus_opens_barrier",
+        default: "false",
+        values: "true|false",
+        help: "20/10 bonuses earned with a six must open a barrier like the six (glparchis)",
+    },
+    Setting {
+        key: "triple_six_spares_stuck",
+        default: "false",
+        values: "true|false",
+        help: "third six spares the piece if it cannot move with that six (glparchis)",
+    },
+    Setting {
         key: "optional_bonuses",
         default: "false",
         values: "true|false",
@@ -441,6 +493,10 @@ const PRESETS: &[Preset] = &[
         name: "spanish",
         help: "common Spanish rules",
     },
+    Preset {
+        name: "glparchis",
+        help: "spanish + the three switches that reproduce glparchis",
+    },
 ];
 
 impl Configure for Config {
@@ -451,6 +507,7 @@ impl Configure for Config {
         match name {
             "default" | "seed" => Ok(Config::default()),
             "spanish" => Ok(Config::spanish(4)),
+            "glparchis" => Ok(Config::glparchis(4)),
             _ => Err(unknown_preset::<Config>(name)),
         }
     }
@@ -481,8 +538,9 @@ impl Configure for Config {
                             expected: "auto or 2-4 colour letters like YR",
                         });
                     }
+                    // The seat count stays the `players` setting: a different count is a
+                    // conflict reported by `validate`, whatever the order of the settings.
                     self.colours = Some(set);
-                    self.players = set.len();
                 }
             }
             "turn_order" => self.turn_order = parse_value(key, value, "clockwise|anticlockwise")?,
@@ -490,6 +548,15 @@ impl Configure for Config {
             "barriers" => self.barriers = parse_value(key, value, "safe|everywhere")?,
             "safe_sharing" => self.safe_sharing = parse_value(key, value, "true|false")?,
             "triple_six" => self.triple_six = parse_value(key, value, "six|last")?,
+            "exit_barrier_blocks" => {
+                self.exit_barrier_blocks = parse_value(key, value, "true|false")?
+            }
+            "bonus_opens_barrier" => {
+                self.bonus_opens_barrier = parse_value(key, value, "true|false")?
+            }
+            "triple_six_spares_stuck" => {
+                self.triple_six_spares_stuck = parse_value(key, value, "true|false")?;
+            }
             "optional_bonuses" => self.optional_bonuses = parse_value(key, value, "true|false")?,
             "finish" => self.finish = parse_value(key, value, "first|ranking")?,
             "max_rolls" => self.max_rolls = parse_value(key, value, "0..=4294967295")?,
@@ -509,6 +576,9 @@ impl Configure for Config {
             "barriers" => self.barriers.to_string(),
             "safe_sharing" => self.safe_sharing.to_string(),
             "triple_six" => self.triple_six.to_string(),
+            "exit_barrier_blocks" => self.exit_barrier_blocks.to_string(),
+            "bonus_opens_barrier" => self.bonus_opens_barrier.to_string(),
+            "triple_six_spares_stuck" => self.triple_six_spares_stuck.to_string(),
             "optional_bonuses" => self.optional_bonuses.to_string(),
             "finish" => self.finish.to_string(),
             "max_rolls" => self.max_rolls.to_string(),

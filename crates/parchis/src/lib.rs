@@ -2,7 +2,8 @@
 //!
 //! The default [`Config`] follows the rules text this crate was written from literally
 //! (the *seed* rules); the `spanish` preset ([`Config::spanish`]) gives common Spanish
-//! play. Every difference is a named switch (see [`Config`] and
+//! play, and the `glparchis` preset ([`Config::glparchis`]) the behaviour of glparchis, an
+//! open-source Spanish Parchís. Every difference is a named switch (see [`Config`] and
 //! [`Configure`](boardgame_core::Configure)). The full rule list, with the interpretation
 //! taken for each sentence and the test that checks it, is in `docs/rules/parchis.md`.
 //!

@@ -349,6 +349,14 @@ impl Parchis {
         if counts.iter().sum::<u8>() == own as u8 {
             return Some(Victims::None);
         }
+        if self.config.exit_barrier_blocks
+            && counts
+                .iter()
+                .enumerate()
+                .any(|(k, &n)| k != colour.index() && n >= 2)
+        {
+            return None;
+        }
         let foreign: u8 = counts
             .iter()
             .enumerate()
@@ -442,7 +450,8 @@ impl Parchis {
             }
         }
         let mut must_open = false;
-        if die == Some(6) {
+        // A bonus earned while playing a six (the last roll was a six) shares its obligation.
+        if die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0) {
             must_open = candidates[..n]
                 .iter()
                 .any(|&p| self.in_own_barrier(&occ, colour, p));
@@ -461,6 +470,19 @@ impl Parchis {
         if !pushed || (die.is_none() && self.config.optional_bonuses) {
             sink.push(Move::Pass);
         }
+    }
+
+    /// Whether the mover's piece at `progress` has a legal move with the six just rolled (as
+    /// if the six were played, barrier obligation included).
+    fn could_move(&self, progress: u8) -> bool {
+        let mut probe = self.clone();
+        probe.phase = Phase::Move(Die::SIX);
+        let from = Loc::of(self.colour(), progress);
+        let mut found = false;
+        probe.generate(&mut boardgame_core::FnSink(|mv: Move| {
+            found |= matches!(mv, Move::Advance { from: f, .. } if f == from);
+        }));
+        found
     }
 
     fn sort_pieces(&mut self, colour: Colour) {
@@ -771,7 +793,9 @@ impl Game for Parchis {
                 }
                 let colour = self.colour();
                 let tracked = self.tracked;
-                if (1..=ENTRY).contains(&tracked) {
+                if (1..=ENTRY).contains(&tracked)
+                    && (!self.config.triple_six_spares_stuck || self.could_move(tracked))
+                {
                     let ps = &mut self.pieces[colour.index()];
                     if let Some(slot) = ps.iter().position(|&p| p == tracked) {
                         ps[slot] = NEST;

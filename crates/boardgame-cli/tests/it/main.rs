@@ -4,3 +4,5 @@
 //! executable instead of one per file.
 
 mod cli;
+mod cli_defects;
+mod shards;

@@ -6,4 +6,6 @@
 mod notation;
 mod properties;
 mod rules;
+mod switches;
 mod testkit;
+mod traditional;

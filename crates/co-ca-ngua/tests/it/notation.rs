@@ -27,8 +27,8 @@ fn the_state_line_round_trips() {
 #[test]
 fn state_errors_name_the_field() {
     for (text, field) in [
-        ("0,0/0,0 oL01 t0.0", StateField::Layout),
-        ("0,0/0,0  oL01 t0.0 n0", StateField::Layout),
+        ("0,0/0,0 oL01 t0.0", StateField::Fields),
+        ("0,0/0,0  oL01 t0.0 n0", StateField::Fields),
         ("0,0 oL01 t0.0 n0", StateField::Pieces),
         ("0,65/0,0 r0 t0.0 n0", StateField::Pieces),
         ("5,3/0,0 r0 t0.0 n0", StateField::Pieces),

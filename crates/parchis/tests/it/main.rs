@@ -4,6 +4,7 @@
 //! executable instead of one per file.
 
 mod common;
+mod glparchis;
 mod golden;
 mod notation;
 mod perft;

@@ -80,6 +80,7 @@ fn two_players_are_yellow_and_red_by_default() {
 #[test]
 fn config_picks_the_colours() {
     let mut config = Config::default();
+    config.set("players", "2").unwrap();
     config.set("colours", "BG").unwrap();
     let state = Parchis::new(config).unwrap();
     assert_eq!(state.num_seats(), 2);

@@ -1,9 +1,10 @@
 //! The core conformance kit over seeded random games, for 2, 3 and 4 players in both
 //! presets and for the other rule switches.
 //!
-//! The default run plays 400 games per preset and player count and 40 per other switch
-//! combination (about 20 s of CPU, within the CI budget of docs/testing.md); the full-size
-//! run (3000 games for every preset, player count and other switch combination) is
+//! The default run plays 400 games per preset (`seed`, `spanish`, `glparchis`) and player
+//! count and 40 per other switch combination (about 25 s of CPU, within the CI budget of
+//! docs/testing.md); the full-size run (3000 games for every preset, player count and other
+//! switch combination) is
 //! `cargo test -p parchis --all-features --release --test it testkit:: -- --ignored`, and
 //! `boardgame check parchis --games N` runs the same kit at any size from the command line.
 
@@ -66,14 +67,40 @@ fn testkit_full_size_presets() {
     for players in 2..=4 {
         run(Config::seed(players), FULL);
         run(Config::spanish(players), FULL);
+        run(Config::glparchis(players), FULL);
     }
 }
+
+#[test]
+fn testkit_glparchis_two_players() {
+    run(Config::glparchis(2), DEFAULT);
+}
+
+#[test]
+fn testkit_glparchis_three_players() {
+    run(Config::glparchis(3), DEFAULT);
+}
+
+#[test]
+fn testkit_glparchis_four_players() {
+    run(Config::glparchis(4), DEFAULT);
+}
+
 
 /// The switches outside the two presets, each in a few games (and in the full-size run).
 fn other_switches() -> Vec<Config> {
     use boardgame_core::Configure;
     let mut configs = Vec::new();
     for (preset, settings) in [
+        (
+            "default",
+            &[
+                ("exit_barrier_blocks", "true"),
+                ("bonus_opens_barrier", "true"),
+                ("triple_six_spares_stuck", "true"),
+                ("players", "4"),
+            ][..],
+        ),
         ("default", &[("finish", "ranking"), ("players", "4")][..]),
         ("spanish", &[("finish", "ranking"), ("players", "3")][..]),
         (
@@ -101,6 +128,7 @@ fn other_switches() -> Vec<Config> {
             &[
                 ("triple_six", "six"),
                 ("barriers", "safe"),
+                ("players", "2"),
                 ("colours", "BG"),
             ][..],
         ),
@@ -109,6 +137,7 @@ fn other_switches() -> Vec<Config> {
             &[
                 ("turn_order", "anticlockwise"),
                 ("barriers", "everywhere"),
+                ("players", "3"),
                 ("colours", "YBG"),
             ][..],
         ),
