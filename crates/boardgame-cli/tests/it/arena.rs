@@ -1,4 +1,4 @@
-//! End-to-end tests of `boardgame arena` and of bot specs in `play`.
+//! `boardgame arena` and bot specs in `play`, end to end.
 
 use std::process::{Command, Output};
 
