@@ -52,6 +52,7 @@ pub mod fen;
 mod game;
 mod moves;
 pub mod perft;
+mod playout;
 mod position;
 #[cfg(feature = "serde")]
 mod serde_impl;

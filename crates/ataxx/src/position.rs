@@ -417,42 +417,55 @@ impl Ataxx {
     /// # Panics
     /// Never for a legal move; for an illegal one the position becomes meaningless (but
     /// stays memory-safe), and debug builds panic.
-    #[inline]
+    // Always inlined, and written on values (all words read first, all written last): in
+    // a loop over one parent's moves the compiler then keeps the parent in registers and
+    // hoists everything that depends only on the side to move.
+    #[inline(always)]
     pub fn make_move(&mut self, mv: Move) {
         debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
-        let side = self.side_to_move();
-        let us = side.index();
-        let them = 1 - us;
-        let halfmove = match mv {
+        let [x, o, flags] = self.words;
+        let o_to_move = flags & O_TO_MOVE_FLAG != 0;
+        let us = usize::from(o_to_move);
+        // The mover's and the opponent's words; the counters in their high bits ride along.
+        let (mut mine, mut theirs) = if o_to_move { (o, x) } else { (x, o) };
+        let mut hash = self.hash ^ zobrist::O_TO_MOVE;
+        let mut land = |to: Square, mine: &mut u64| {
+            let to = to.index();
+            let flips = NEIGHBOURS[to] & theirs;
+            *mine |= flips | (1 << to);
+            theirs ^= flips;
+            hash ^= zobrist::PIECE[us][to] ^ zobrist::flip_key(flips, to);
+        };
+        let clone = match mv {
             Move::Single(to) => {
-                self.land(us, them, to);
-                0
+                land(to, &mut mine);
+                true
             }
             Move::Double { from, to } => {
-                self.words[us] &= !(1 << from.index());
-                self.hash ^= zobrist::PIECE[us][from.index()];
-                self.land(us, them, to);
-                self.halfmove_clock().saturating_add(1)
+                mine &= !(1 << from.index());
+                land(to, &mut mine);
+                hash ^= zobrist::PIECE[us][from.index()];
+                false
             }
-            Move::Pass => self.halfmove_clock().saturating_add(1),
+            Move::Pass => false,
         };
-        self.set_halfmove(halfmove);
-        if side == Color::O {
-            self.set_fullmove(self.fullmove_number().saturating_add(1));
+        let (mut x, mut o) = if o_to_move {
+            (theirs, mine)
+        } else {
+            (mine, theirs)
+        };
+        // The half-move clock (beside x's squares): 0 after a clone, else +1 up to the cap.
+        if clone {
+            x &= SQUARES;
+        } else if (x >> HIGH) < u64::from(Ataxx::MAX_COUNTER) {
+            x += 1 << HIGH;
         }
-        self.words[2] ^= O_TO_MOVE_FLAG;
-        self.hash ^= zobrist::O_TO_MOVE;
-    }
-
-    #[inline]
-    fn land(&mut self, us: usize, them: usize, to: Square) {
-        let flips = NEIGHBOURS[to.index()] & self.words[them];
-        self.words[us] |= flips | (1 << to.index());
-        self.words[them] ^= flips;
-        self.hash ^= zobrist::PIECE[us][to.index()];
-        for sq in Bitboard(flips) {
-            self.hash ^= zobrist::FLIP[sq.index()];
+        // The move number (beside o's squares): +1 after o's turn, up to the cap.
+        if o_to_move && (o >> HIGH) < u64::from(Ataxx::MAX_COUNTER) {
+            o += 1 << HIGH;
         }
+        self.words = [x, o, flags ^ O_TO_MOVE_FLAG];
+        self.hash = hash;
     }
 }
 

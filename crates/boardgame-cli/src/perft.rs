@@ -1,11 +1,12 @@
-//! `boardgame perft`: tree counts, with nodes per second.
+//! `boardgame perft`: tree counts, with leaves per second.
 
 use std::time::Instant;
 
 use boardgame_core::Turn;
 use boardgame_core::perft::{chance_perft, divide, perft};
-use clap::Args;
+use clap::{Args, ValueEnum};
 
+use crate::config::RuleArgs;
 use crate::error::{CliError, data, usage};
 use crate::games::{CliGame, GameKind, with_game};
 
@@ -14,16 +15,27 @@ use crate::games::{CliGame, GameKind, with_game};
 pub(crate) struct PerftArgs {
     /// The game.
     pub(crate) game: GameKind,
-    /// The starting position in the game's notation (Ataxx: a FEN). Default: the initial state.
-    #[arg(long, alias = "state")]
+    /// The starting position in the game's notation (Ataxx: a FEN). Default: the initial
+    /// state under the rules given.
+    #[arg(long, visible_alias = "state")]
     pub(crate) fen: Option<String>,
     /// The depth, in edges (moves and chance outcomes).
     #[arg(long)]
     pub(crate) depth: u32,
-    /// Worker threads (Ataxx; the root moves are split among them).
-    #[arg(long, default_value_t = 1)]
-    pub(crate) threads: usize,
-    /// Print each root move with its count.
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
+    /// How Ataxx counts: `fast` counts the last two plies without playing them, `bulk`
+    /// plays every move down to the last ply and counts that one, `make` plays every move
+    /// to the leaves (counters and hash kept). All three give the same count.
+    #[arg(long, value_enum)]
+    pub(crate) method: Option<PerftMethod>,
+    /// Worker threads for Ataxx, also with --divide (the tree is split among them; the
+    /// count does not depend on it). Default: all cores, as in `simulate`. Capped by the
+    /// number of subtrees; the output reports the threads really used. Dice games count on
+    /// one thread.
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Print each root move with its count (nothing at depth 0: no move is played).
     #[arg(long)]
     pub(crate) divide: bool,
     /// Print one JSON object.
@@ -31,85 +43,125 @@ pub(crate) struct PerftArgs {
     pub(crate) json: bool,
 }
 
+/// The `--method` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PerftMethod {
+    /// The last two plies counted, not played (the default).
+    Fast,
+    /// Every position down to depth 1 built; the last ply counted.
+    Bulk,
+    /// Every leaf built with make-move, hash included.
+    Make,
+}
+
+impl PerftMethod {
+    fn method(self) -> ataxx::perft::Method {
+        match self {
+            PerftMethod::Fast => ataxx::perft::Method::Fast,
+            PerftMethod::Bulk => ataxx::perft::Method::Bulk,
+            PerftMethod::Make => ataxx::perft::Method::Make,
+        }
+    }
+}
+
 /// Runs `perft`.
 pub(crate) fn run(args: &PerftArgs) -> Result<(), CliError> {
     match args.game {
         GameKind::Ataxx => ataxx_perft(args),
-        kind => with_game!(kind, G => chance(args, &start_state::<G>(args.fen.as_deref())?)),
+        _ if args.method.is_some() => Err(CliError::Usage(
+            "--method is for Ataxx; the other games always use chance perft".into(),
+        )),
+        kind => with_game!(kind, G => chance(args, &start_state::<G>(args)?)),
     }
 }
 
-/// The state to count from: `text` in the game's notation, or the default initial state.
-pub(crate) fn start_state<G: CliGame>(text: Option<&str>) -> Result<G, CliError> {
-    let config = G::Config::default();
-    match text {
+/// The state to count from: `--fen` in the game's notation, or the initial state, under
+/// the rules of `--preset`, `--players` and `--set`.
+fn start_state<G: CliGame>(args: &PerftArgs) -> Result<G, CliError> {
+    let config: G::Config = args.rules.build()?;
+    match &args.fen {
         Some(text) => G::from_notation(text, &config).map_err(data),
         None => G::new(config).map_err(usage),
     }
 }
 
+/// What a leaf count per second means for each method.
+fn speed_note(method: ataxx::perft::Method) -> &'static str {
+    match method {
+        ataxx::perft::Method::Fast => "leaves counted two plies at a time, not played",
+        ataxx::perft::Method::Bulk => "the last ply counted, not played",
+        ataxx::perft::Method::Make => "every leaf played",
+    }
+}
+
 fn ataxx_perft(args: &PerftArgs) -> Result<(), CliError> {
-    let position: ataxx::Ataxx = start_state(args.fen.as_deref())?;
+    let position: ataxx::Ataxx = start_state(args)?;
+    let method = args.method.unwrap_or(PerftMethod::Fast).method();
     let fen = position.to_string();
     let began = Instant::now();
-    let (nodes, divided) = if args.divide {
-        let divided = divide(&position, args.depth);
-        (divided.iter().map(|(_, n)| n).sum(), Some(divided))
-    } else {
-        (
-            ataxx::perft::perft_parallel(&position, args.depth, args.threads.max(1)),
-            None,
-        )
-    };
+    let tally = ataxx::perft::count(&position, args.depth, method, args.threads.unwrap_or(0));
     let seconds = began.elapsed().as_secs_f64();
-    let nps = nodes as f64 / seconds.max(1e-9);
+    let per_sec = tally.nodes as f64 / seconds.max(1e-9);
     if args.json {
         let mut object = serde_json::json!({
-            "game": "ataxx", "fen": fen, "depth": args.depth, "nodes": nodes,
-            "seconds": seconds, "nps": nps, "threads": args.threads.max(1),
+            "game": "ataxx", "fen": fen, "depth": args.depth, "method": method.name(),
+            "nodes": tally.nodes, "seconds": seconds, "nps": per_sec, "threads": tally.threads,
         });
-        if let Some(divided) = &divided {
-            object["divide"] = divided
+        if args.divide {
+            object["divide"] = tally
+                .per_move
                 .iter()
                 .map(|(m, n)| (m.to_string(), serde_json::json!(n)))
                 .collect();
         }
         println!("{object}");
     } else {
-        for (mv, n) in divided.iter().flatten() {
-            println!("{mv}: {n}");
+        if args.divide {
+            for (mv, n) in &tally.per_move {
+                println!("{mv}: {n}");
+            }
         }
         println!("fen {fen}");
         println!(
-            "perft {}: {nodes} nodes in {seconds:.3} s ({:.1} Mnps)",
+            "perft {}: {} nodes in {seconds:.3} s, method {method}, {} thread{} ({:.1} M leaves/s, {})",
             args.depth,
-            nps / 1e6
+            tally.nodes,
+            tally.threads,
+            if tally.threads == 1 { "" } else { "s" },
+            per_sec / 1e6,
+            speed_note(method),
         );
     }
     Ok(())
 }
 
-fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
-    let began = Instant::now();
-    let divided: Option<Vec<(String, u64)>> = args.divide.then(|| match state.turn() {
+/// Each root edge (a move, or a chance outcome in brackets) with its perft; nothing at
+/// depth 0, whose one path plays no edge.
+fn chance_divide<G: CliGame>(state: &G, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    match state.turn() {
         Turn::Chance => {
             let dist = state.chance_outcomes().expect("chance node");
             dist.iter()
                 .map(|(c, _)| {
                     let mut child = state.clone();
                     child.apply_chance_unchecked(c);
-                    (
-                        format!("[{c}]"),
-                        perft(&child, args.depth.saturating_sub(1)),
-                    )
+                    (format!("[{c}]"), perft(&child, depth - 1))
                 })
                 .collect()
         }
-        _ => divide(state, args.depth)
+        _ => divide(state, depth)
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect(),
-    });
+    }
+}
+
+fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
+    let began = Instant::now();
+    let divided = args.divide.then(|| chance_divide(state, args.depth));
     let stats = chance_perft(state, args.depth);
     let seconds = began.elapsed().as_secs_f64();
     let nps = stats.leaves as f64 / seconds.max(1e-9);
@@ -120,7 +172,7 @@ fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
             "nodes": stats.leaves, "decision_edges": stats.decision_edges,
             "chance_edges": stats.chance_edges, "terminals": stats.terminals,
             "mass": mass, "mass_exact": stats.is_mass_exact(),
-            "seconds": seconds, "nps": nps,
+            "seconds": seconds, "nps": nps, "threads": 1,
         });
         if let Some(divided) = &divided {
             object["divide"] = divided

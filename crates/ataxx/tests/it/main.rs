@@ -4,6 +4,7 @@
 //! executable instead of one per file.
 
 mod perft;
+mod playout;
 mod properties;
 mod rules;
 mod serde;

@@ -1,8 +1,9 @@
-//! The perft table in `tests/data/perft.txt`, checked with the crate's specialised perft,
-//! the multi-threaded one and (at small depths) the generic perft of `boardgame-core`.
+//! The perft table in `tests/data/perft.txt`, checked with the crate's three perft methods
+//! (single- and multi-threaded, whole and divided) and, up to depth 5, the generic perft of
+//! `boardgame-core`.
 
 use ataxx::Ataxx;
-use ataxx::perft::{perft, perft_parallel};
+use ataxx::perft::{self, Method, perft, perft_parallel};
 
 struct Entry {
     fen: &'static str,
@@ -46,13 +47,21 @@ fn check(depths: impl Fn(u32) -> bool) -> usize {
                 "perft({depth}) of {}",
                 entry.fen
             );
-            if depth <= 4 {
+            if depth <= 5 {
                 assert_eq!(
                     boardgame_core::perft::perft(&pos, depth),
                     expected,
                     "core perft({depth}) of {}",
                     entry.fen
                 );
+                for method in [Method::Bulk, Method::Make] {
+                    assert_eq!(
+                        method.perft(&pos, depth),
+                        expected,
+                        "{method} perft({depth}) of {}",
+                        entry.fen
+                    );
+                }
             }
             if depth >= 4 {
                 assert_eq!(
@@ -75,7 +84,41 @@ fn perft_table_up_to_depth_5() {
 
 /// Depth 6 and 7 (about 3 s in a release build): run with `-- --ignored`.
 #[test]
-#[ignore = "deep perft: cargo test --release -p ataxx --test it perft:: -- --ignored"]
+#[ignore = "deep perft: cargo test --release -p ataxx@0.1.0 --test it perft:: -- --ignored"]
 fn perft_table_deep() {
     assert!(check(|depth| depth >= 6) >= 3);
+}
+
+/// Every method, on 1 and 3 threads, divided by root move: the parts sum to the table's
+/// count and match core's `divide` move for move.
+#[test]
+fn every_method_divides_like_core_on_any_thread_count() {
+    for entry in table() {
+        let pos: Ataxx = entry.fen.parse().unwrap();
+        for (depth, &expected) in entry.counts.iter().enumerate().take(5) {
+            let depth = depth as u32;
+            let core: Vec<_> = if depth == 0 {
+                Vec::new() // perft 0 is the empty path: no root move is played
+            } else {
+                boardgame_core::perft::divide(&pos, depth)
+            };
+            for method in Method::ALL {
+                for threads in [1, 3] {
+                    let tally = perft::count(&pos, depth, method, threads);
+                    assert_eq!(tally.nodes, expected, "{method} {threads} {}", entry.fen);
+                    assert_eq!(tally.per_move, core, "{method} {threads} {}", entry.fen);
+                    assert!(tally.threads >= 1 && tally.threads <= threads);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_thread_counts_are_capped_by_the_subtrees() {
+    let start = Ataxx::default();
+    let tally = perft::count(&start, 4, Method::Fast, 1_000_000);
+    assert_eq!(tally.nodes, 155_888);
+    // 16 root moves and their replies: far fewer subtrees than threads asked for.
+    assert!(tally.threads <= 16 * 20, "{}", tally.threads);
 }

@@ -6,4 +6,5 @@
 mod arena;
 mod cli;
 mod cli_defects;
+mod perft_cli;
 mod shards;

@@ -1,23 +1,16 @@
-//! Specialised perft: bulk counting at the leaves and incremental counting one level above
-//! them, plus a multi-threaded driver.
+//! The `fast` method: bulk counting at the leaves and incremental counting one level
+//! above them.
 //!
-//! Conventions (the same as `boardgame_core::perft::perft`): a forced pass is one move; a
-//! finished game counts 0 at depth ≥ 1; depth 0 counts 1.
-//!
-//! How it is fast: at depth 1 the moves are counted with popcounts (clones set-wise, jumps
-//! per piece from the table). At depth 2 no child is built: the opponent's move count after
-//! each of our moves is derived from the parent's count. Landing on `t` removes `t` from the
-//! empty squares and flips the opponent pieces next to it, so the opponent's jump count
-//! drops by the pieces at distance 2 from `t` and by the whole jump count of each flipped
-//! piece (kept per piece); its clones are recounted set-wise. Every jump onto `t` from a
-//! different origin `s` then differs only in `s` being empty, which adds the opponent
-//! pieces at distance 2 from `s` and one clone if `s` is next to an opponent piece.
-
-use alloc::vec::Vec;
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! At depth 1 the moves are counted with popcounts (clones set-wise, jumps per piece from
+//! the table). At depth 2 no child is built: the opponent's move count after each of our
+//! moves is derived from the parent's count. Landing on `t` removes `t` from the empty
+//! squares and flips the opponent pieces next to it, so the opponent's jump count drops by
+//! the pieces at distance 2 from `t` and by the whole jump count of each flipped piece (kept
+//! per piece); its clones are recounted set-wise. Every jump onto `t` from a different
+//! origin `s` then differs only in `s` being empty, which adds the opponent pieces at
+//! distance 2 from `s` and one clone if `s` is next to an opponent piece.
 
 use crate::bitboard::{JUMPS, NEIGHBOURS, dilate1, dilate2};
-use crate::moves::Move;
 use crate::position::{Ataxx, count_moves_of};
 
 /// A position from the mover's point of view, without hash or move numbers.
@@ -80,14 +73,8 @@ fn clock_limit(pos: &Ataxx) -> u32 {
     }
 }
 
-/// The number of move paths of exactly `depth` plies from `pos` (see the module docs).
-///
-/// ```
-/// use ataxx::{Ataxx, perft::perft};
-/// assert_eq!(perft(&Ataxx::default(), 4), 155_888);
-/// ```
-#[must_use]
-pub fn perft(pos: &Ataxx, depth: u32) -> u64 {
+/// The number of move paths of exactly `depth` plies from `pos`.
+pub(super) fn perft(pos: &Ataxx, depth: u32) -> u64 {
     node_perft(Node::of(pos), depth, clock_limit(pos))
 }
 
@@ -233,97 +220,5 @@ fn child_count(count: u32, mover: u64, empty: u64) -> u64 {
         u64::from(count)
     } else {
         u64::from(dilate2(mover) & empty != 0)
-    }
-}
-
-/// Per-root-move counts (`divide`), in move-generation order.
-#[must_use]
-pub fn divide(pos: &Ataxx, depth: u32) -> Vec<(Move, u64)> {
-    use boardgame_core::Game as _;
-    pos.legal_moves_vec()
-        .into_iter()
-        .map(|mv| {
-            let mut child = pos.clone();
-            child.make_move(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect()
-}
-
-/// [`perft`] on `threads` OS threads (`std::thread::scope`): the tree is split two plies
-/// below the root and the subtrees are handed out one at a time from a shared counter, so
-/// the threads stay busy until the end. `threads == 0` means
-/// `std::thread::available_parallelism()`. Same result as [`perft`]. Below depth 4 it
-/// runs on the calling thread; the threads pay for themselves from trees of about 0.1 s
-/// (perft 6 from the start position) upwards.
-///
-/// ```
-/// use ataxx::{Ataxx, perft};
-/// let start = Ataxx::default();
-/// assert_eq!(perft::perft_parallel(&start, 5, 2), perft::perft(&start, 5));
-/// ```
-#[must_use]
-pub fn perft_parallel(pos: &Ataxx, depth: u32, threads: usize) -> u64 {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        threads
-    };
-    let limit = clock_limit(pos);
-    if threads <= 1 || depth < 4 {
-        return perft(pos, depth);
-    }
-    let mut tasks = Vec::new();
-    split(Node::of(pos), depth, 2, limit, &mut tasks);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut sum = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(node, depth)) = tasks.get(i) else {
-                            break sum;
-                        };
-                        sum += node_perft(node, depth, limit);
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("perft worker panicked"))
-            .sum()
-    })
-}
-
-/// Expands `levels` plies of the tree into `(subtree root, remaining depth)` tasks.
-fn split(node: Node, depth: u32, levels: u32, limit: u32, tasks: &mut Vec<(Node, u32)>) {
-    if levels == 0 || depth <= 3 || node.is_over(limit) {
-        tasks.push((node, depth));
-        return;
-    }
-    let mut children = Vec::new();
-    let mut singles = dilate1(node.us) & node.empty;
-    while singles != 0 {
-        children.push(node.child(0, singles.trailing_zeros() as usize));
-        singles &= singles - 1;
-    }
-    let mut froms = node.us;
-    while froms != 0 {
-        let from_bit = froms & froms.wrapping_neg();
-        let mut targets = JUMPS[froms.trailing_zeros() as usize] & node.empty;
-        while targets != 0 {
-            children.push(node.child(from_bit, targets.trailing_zeros() as usize));
-            targets &= targets - 1;
-        }
-        froms &= froms - 1;
-    }
-    if children.is_empty() {
-        children.push(node.pass());
-    }
-    for child in children {
-        split(child, depth - 1, levels - 1, limit, tasks);
     }
 }
