@@ -1,6 +1,7 @@
 //! The `boardgame` command: a demo, perft, seeded simulation, terminal play and record
 //! replay for every game in the workspace. The only crate of the workspace that does I/O.
 
+mod arena;
 mod bots;
 mod check;
 mod config;
@@ -8,6 +9,7 @@ mod demo;
 mod error;
 mod games;
 mod merge;
+mod parallel;
 mod perft;
 mod play;
 mod replay;
@@ -37,6 +39,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play N seeded uniform-random games and summarise them.
     Simulate(simulate::SimulateArgs),
+    /// Bots play each other over seeded games with rotating seats: scores, 95% intervals, Elo.
+    Arena(arena::ArenaArgs),
     /// Play in the terminal against bots, or hot-seat.
     Play(play::PlayArgs),
     /// Combine the `simulate --json` summaries of the shards of one run into the whole run's.
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         None | Some(Command::Demo) => demo::run(),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Merge(args)) => merge::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),

@@ -8,7 +8,7 @@ use boardgame_core::driver::{rng_from_seed, sample};
 use boardgame_core::{Event, Game, Record, Seat, Turn};
 use clap::Args;
 
-use crate::bots::{self, BotKind};
+use crate::bots::{self, BotSpec, SearchGame};
 use crate::config::RuleArgs;
 use crate::error::{CliError, data, output, usage};
 use crate::games::{CliGame, GameKind, with_game};
@@ -24,9 +24,10 @@ pub(crate) struct PlayArgs {
     /// The seats played by people: comma-separated seat numbers, `all` (hot-seat) or `none`.
     #[arg(long, default_value = "0")]
     pub(crate) human: String,
-    /// The bot for the other seats.
-    #[arg(long, value_enum, default_value_t = BotKind::Greedy)]
-    pub(crate) bot: BotKind,
+    /// The bot for the other seats: a spec `NAME[:KEY=VALUE]*` such as `greedy`,
+    /// `mcts:iters=2000` or `expectimax:depth=2` (a bad spec lists them all).
+    #[arg(long, value_name = "SPEC", default_value = "greedy")]
+    pub(crate) bot: String,
     /// Seed for the dice and the bots.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
@@ -132,9 +133,11 @@ const HELP: &str = "Type a move in the game's notation or its number from the li
   help   this text\n\
   quit   stop (the record is saved with --save)";
 
-fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
+fn play<G: SearchGame>(args: &PlayArgs) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
     let state = G::new(config.clone()).map_err(usage)?;
+    let spec: BotSpec = args.bot.parse()?;
+    let mut bot = bots::build::<G>(&spec, state.num_seats(), args.seed)?;
     let humans = human_seats(&args.human, state.num_seats())?;
     // Open the record file now, so a bad path is reported before the game, not after it.
     let mut save = match &args.save {
@@ -146,6 +149,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     let played = play_game(
         args,
         state,
+        bot.as_mut(),
         &humans,
         &mut record,
         save.as_mut(),
@@ -208,9 +212,14 @@ enum Played {
 }
 
 /// Plays the game, pushing every event to `record`.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the game loop's inputs and outputs, each used once; a struct would only rename them"
+)]
 fn play_game<G: CliGame>(
     args: &PlayArgs,
     mut state: G,
+    bot: &mut dyn bots::Bot<G>,
     humans: &[Seat],
     record: &mut Record<G>,
     mut save: Option<&mut Saver<'_>>,
@@ -260,7 +269,7 @@ fn play_game<G: CliGame>(
             }
             Turn::Player(seat) => {
                 let legal = state.legal_moves_vec();
-                let mv = bots::choose(args.bot, &state, &legal, &mut rng);
+                let mv = bot.choose(&state, &legal, &mut rng);
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
                 writeln!(out, "{} chose {mv}", state.seat_name(seat)).map_err(output)?;

@@ -1,13 +1,34 @@
 //! Static evaluation: a heuristic value of a non-terminal state for one seat.
 //!
 //! Evaluators live here, outside the rules crates, so that the rules stay a reference of the
-//! rules alone (see `docs/architecture.md`).
+//! rules alone: a heuristic is a matter of playing strength, changes with tuning, and may
+//! look at the position in ways the rules never need (see `docs/architecture.md`).
+//!
+//! One evaluator per game: [`ThaxEvaluator`], [`ParchisEvaluator`], [`CoCaNguaEvaluator`]
+//! (and the Ataxx one in `eval::ataxx`), plus [`RaceEvaluator`] and [`NimEvaluator`] for
+//! core's toy games. Each is zero-sum in two-seat games
+//! (`evaluate(s, 0) == -evaluate(s, 1)`), which the two-seat expectimax relies on.
+
+pub mod ataxx;
+mod co_ca_ngua;
+mod parchis;
+mod thax;
+mod toy;
 
 use boardgame_core::{Game, Seat};
 
+pub use co_ca_ngua::CoCaNguaEvaluator;
+pub use parchis::ParchisEvaluator;
+pub use thax::ThaxEvaluator;
+pub use toy::{NimEvaluator, RaceEvaluator};
+
 /// A heuristic value of a non-terminal state from one seat's point of view.
+///
+/// Searchers score a finished game as `return × (bound() + 1)`, so any win outranks any
+/// evaluation; [`Expectimax`](crate::expectimax::Expectimax)'s Star1/Star2 pruning relies on
+/// the bound being honest.
 pub trait Evaluator<G: Game> {
-    /// The value of `state` for `seat`: higher is better, and strictly inside
+    /// The value of `state` for `seat`: higher is better, and inside
     /// `-self.bound()..=self.bound()`. Only called on non-terminal states.
     fn evaluate(&self, state: &G, seat: Seat) -> i32;
 
@@ -16,4 +37,10 @@ pub trait Evaluator<G: Game> {
     fn bound(&self) -> i32;
 }
 
-pub mod ataxx;
+/// Clamps a raw evaluation into `-bound..=bound`.
+fn clamp(value: i64, bound: i32) -> i32 {
+    value.clamp(-i64::from(bound), i64::from(bound)) as i32
+}
+
+#[cfg(test)]
+mod tests;

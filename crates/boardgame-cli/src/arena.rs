@@ -1,0 +1,379 @@
+//! `boardgame arena`: bots play each other over seeded games with rotating seats; scores with
+//! Wilson intervals and, for two bots, an Elo difference.
+
+use std::time::Instant;
+
+use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed, sample};
+use boardgame_core::{Configure, Outcome, Seat, Turn};
+use clap::Args;
+
+use crate::bots::{self, Bot, BotSpec, SearchGame};
+use crate::config::RuleArgs;
+use crate::error::{CliError, usage};
+use crate::games::{GameKind, with_game};
+use crate::parallel::{map_indexed, thread_count};
+
+/// Options of `arena`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Seats rotate: in game i the bot listed at position k sits at seat \
+    (k + i) mod players, so with a multiple of the player count every bot plays every seat \
+    equally often. Game i is seeded from (seed, i): with iteration, node or depth budgets the \
+    results do not depend on --threads. Time budgets (ms=T) cannot be reproduced."
+)]
+pub(crate) struct ArenaArgs {
+    /// The game.
+    pub(crate) game: GameKind,
+    /// One bot spec per seat, comma-separated, in seat order (a spec may repeat), e.g.
+    /// `mcts:iters=800,greedy`. A bad spec gets an error listing the accepted ones.
+    #[arg(long, value_delimiter = ',', required = true, value_name = "SPEC,SPEC")]
+    pub(crate) bots: Vec<String>,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: u64,
+    /// The master seed; game i is seeded from (seed, i).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
+    /// Worker threads (results do not depend on it, except with time budgets). Default: all
+    /// cores.
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+/// One bot's record over the match.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tally {
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+impl Tally {
+    /// (wins + draws / 2) / games.
+    fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games as f64
+    }
+}
+
+/// The Wilson score interval at 95% for a proportion `p` over `n` trials.
+fn wilson(p: f64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference that predicts the score `p` (infinite at 0 and 1).
+fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// Runs `arena`.
+pub(crate) fn run(args: &ArenaArgs) -> Result<(), CliError> {
+    with_game!(args.game, G => arena::<G>(args))
+}
+
+/// A finished game: each seat's result, or `None` if the ply guard stopped it (a draw).
+type GameResult = Option<Outcome>;
+
+fn arena<G: SearchGame>(args: &ArenaArgs) -> Result<(), CliError> {
+    let specs: Vec<BotSpec> = args
+        .bots
+        .iter()
+        .map(|s| s.parse::<BotSpec>().map_err(CliError::from))
+        .collect::<Result<_, _>>()?;
+    let mut config: G::Config = args.rules.build()?;
+    if args.rules.players.is_none() {
+        config
+            .set("players", &specs.len().to_string())
+            .map_err(|e| {
+                CliError::Usage(format!(
+                    "{} bot specs, but {}: {e}",
+                    specs.len(),
+                    G::KIND.name()
+                ))
+            })?;
+    }
+    let start = G::new(config.clone()).map_err(usage)?;
+    let players = start.num_seats();
+    if specs.len() != players {
+        return Err(CliError::Usage(format!(
+            "--bots lists {} specs for {players} players: give one spec per seat",
+            specs.len()
+        )));
+    }
+    if args.games == 0 {
+        return Err(CliError::Usage("--games must be at least 1".into()));
+    }
+    // Refuse impossible specs (alphabeta on a dice game) before starting the threads.
+    for spec in &specs {
+        bots::build::<G>(spec, players, 0)?;
+    }
+    let threads = thread_count(args.threads);
+    let max_plies = G::default_max_plies(&config);
+    let began = Instant::now();
+    let results: Vec<GameResult> = map_indexed(
+        args.games,
+        threads,
+        !args.json && !args.quiet,
+        "games",
+        |index| play_game(&start, &specs, args.seed, index, max_plies),
+    );
+    let seconds = began.elapsed().as_secs_f64();
+
+    let mut tallies = vec![Tally::default(); players];
+    for (index, result) in results.iter().enumerate() {
+        for seat in Seat::first(players) {
+            let tally = &mut tallies[bot_at(seat, index as u64, players)];
+            tally.games += 1;
+            match result {
+                Some(outcome) if outcome.rank(seat) == 0 && outcome.winner() == Some(seat) => {
+                    tally.wins += 1;
+                }
+                Some(outcome) if outcome.rank(seat) == 0 => tally.draws += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
+            }
+        }
+    }
+    report(args, players, &tallies, seconds, threads, &specs);
+    Ok(())
+}
+
+/// The bot (its position in `--bots`) at `seat` in game `index`.
+fn bot_at(seat: Seat, index: u64, players: usize) -> usize {
+    ((seat.index() as u64 + players as u64 - index % players as u64) % players as u64) as usize
+}
+
+/// Plays game `index`: dice from `game_seed(seed, index)`, each seat's bot seeded from that
+/// and the seat.
+fn play_game<G: SearchGame>(
+    start: &G,
+    specs: &[BotSpec],
+    seed: u64,
+    index: u64,
+    max_plies: u64,
+) -> GameResult {
+    let players = start.num_seats();
+    let game = game_seed(seed, index);
+    let mut dice = rng_from_seed(game);
+    let mut seats: Vec<(Box<dyn Bot<G>>, ChaCha8Rng)> = Seat::first(players)
+        .map(|seat| {
+            let own = game_seed(game, 1 + seat.index() as u64);
+            let bot = bots::build::<G>(&specs[bot_at(seat, index, players)], players, own)
+                .expect("specs were checked");
+            (bot, rng_from_seed(own))
+        })
+        .collect();
+    let mut state = start.clone();
+    let mut legal = Vec::new();
+    let mut plies = 0;
+    loop {
+        match state.turn() {
+            Turn::Terminal => return state.outcome(),
+            Turn::Chance => {
+                let dist = state.chance_outcomes().expect("chance node has outcomes");
+                let outcome = sample(&dist, &mut dice);
+                state.apply_chance_unchecked(outcome);
+            }
+            Turn::Player(seat) => {
+                if plies >= max_plies {
+                    return None;
+                }
+                legal.clear();
+                state.legal_moves(&mut legal);
+                let (bot, rng) = &mut seats[seat.index()];
+                let mv = bot.choose(&state, &legal, rng);
+                assert!(legal.contains(&mv), "bot chose an illegal move {mv}");
+                state.play_unchecked(mv);
+                plies += 1;
+            }
+        }
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.0}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!(x)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+fn report(
+    args: &ArenaArgs,
+    players: usize,
+    tallies: &[Tally],
+    seconds: f64,
+    threads: usize,
+    specs: &[BotSpec],
+) {
+    let intervals: Vec<(f64, f64)> = tallies.iter().map(|t| wilson(t.score(), t.games)).collect();
+    let elo_diff = (tallies.len() == 2).then(|| {
+        let (lo, hi) = intervals[0];
+        (elo(tallies[0].score()), elo(lo), elo(hi))
+    });
+    let game = args.game.name();
+    if args.json {
+        let bots: Vec<serde_json::Value> = tallies
+            .iter()
+            .zip(&intervals)
+            .zip(&args.bots)
+            .map(|((t, &(lo, hi)), spec)| {
+                serde_json::json!({
+                    "spec": spec.trim(),
+                    "games": t.games,
+                    "wins": t.wins,
+                    "draws": t.draws,
+                    "losses": t.losses,
+                    "score": t.score(),
+                    "ci95": [lo, hi],
+                })
+            })
+            .collect();
+        let mut out = serde_json::json!({
+            "game": game,
+            "games": args.games,
+            "seed": args.seed,
+            "players": players,
+            "bots": bots,
+            "seconds": seconds,
+        });
+        if let Some((diff, lo, hi)) = elo_diff {
+            out["elo"] = serde_json::json!({
+                "diff": finite(diff),
+                "ci95": [finite(lo), finite(hi)],
+            });
+        }
+        println!("{out}");
+        return;
+    }
+    println!(
+        "{game}: {} games, seed {}, {players} players, seats rotate",
+        args.games, args.seed
+    );
+    let width = args
+        .bots
+        .iter()
+        .map(|s| s.trim().len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    println!(
+        "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  95% CI",
+        "bot", "games", "wins", "draws", "losses", "score"
+    );
+    for ((t, &(lo, hi)), spec) in tallies.iter().zip(&intervals).zip(&args.bots) {
+        println!(
+            "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  [{}, {}]",
+            spec.trim(),
+            t.games,
+            t.wins,
+            t.draws,
+            t.losses,
+            percent(t.score()),
+            percent(lo),
+            percent(hi)
+        );
+    }
+    if let Some((diff, lo, hi)) = elo_diff {
+        println!(
+            "Elo ({} vs {}): {} [{}, {}]",
+            args.bots[0].trim(),
+            args.bots[1].trim(),
+            signed(diff),
+            signed(lo),
+            signed(hi)
+        );
+    }
+    let timed = if specs.iter().all(BotSpec::is_reproducible) {
+        ""
+    } else {
+        " (time budgets: not reproducible)"
+    };
+    println!(
+        "time: {seconds:.1} s on {threads} thread{}{timed}",
+        if threads == 1 { "" } else { "s" }
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_contains_the_score_and_narrows_with_games() {
+        let (lo, hi) = wilson(0.5, 100);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo2, hi2) = wilson(0.5, 10_000);
+        assert!(hi2 - lo2 < hi - lo);
+        assert_eq!(wilson(0.0, 10).0, 0.0);
+        assert!(wilson(0.0, 10).1 > 0.0);
+    }
+
+    #[test]
+    fn elo_of_half_is_zero_and_of_three_quarters_is_about_191() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.85).abs() < 0.1);
+        assert!(elo(1.0).is_infinite());
+    }
+
+    #[test]
+    fn seats_rotate_so_each_bot_plays_each_seat_equally_often() {
+        for players in 2..=4 {
+            let mut counts = vec![vec![0; players]; players];
+            for index in 0..(players as u64 * 5) {
+                let mut seen = vec![false; players];
+                for seat in Seat::first(players) {
+                    let bot = bot_at(seat, index, players);
+                    assert!(!seen[bot], "bot {bot} twice in game {index}");
+                    seen[bot] = true;
+                    counts[bot][seat.index()] += 1;
+                }
+            }
+            assert!(counts.iter().flatten().all(|&c| c == 5), "{counts:?}");
+        }
+        assert_eq!(bot_at(Seat::new(0), 0, 2), 0);
+        assert_eq!(bot_at(Seat::new(0), 1, 2), 1);
+    }
+}

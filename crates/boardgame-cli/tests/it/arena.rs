@@ -1,0 +1,200 @@
+//! `boardgame arena` and bot specs in `play`, end to end.
+
+use std::process::{Command, Output};
+
+fn boardgame(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The result without the field that measures time.
+fn without_seconds(mut value: serde_json::Value) -> serde_json::Value {
+    value.as_object_mut().unwrap().remove("seconds");
+    value
+}
+
+#[test]
+fn arena_json_has_the_documented_fields_and_consistent_counts() {
+    let out = json(&boardgame(&[
+        "arena",
+        "thax",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(out["game"], "thax");
+    assert_eq!(out["games"], 40);
+    assert_eq!(out["seed"], 3);
+    assert_eq!(out["players"], 2);
+    assert!(out["seconds"].as_f64().is_some());
+    let bots = out["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    assert_eq!(bots[0]["spec"], "greedy");
+    assert_eq!(bots[1]["spec"], "random");
+    for bot in bots {
+        let n = |k: &str| bot[k].as_u64().unwrap();
+        assert_eq!(n("games"), 40);
+        assert_eq!(n("wins") + n("draws") + n("losses"), 40);
+        let score = bot["score"].as_f64().unwrap();
+        let expected = (n("wins") as f64 + n("draws") as f64 / 2.0) / 40.0;
+        assert!((score - expected).abs() < 1e-12);
+        let ci = bot["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo <= score && score <= hi, "{lo} {score} {hi}");
+    }
+    // Two bots: the wins of one are the losses of the other, and an Elo difference.
+    assert_eq!(bots[0]["wins"], bots[1]["losses"]);
+    assert!(out["elo"]["diff"].is_number());
+    assert_eq!(out["elo"]["ci95"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn arena_results_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        without_seconds(json(&boardgame(&[
+            "arena",
+            "parchis",
+            "--bots",
+            "mcts:iters=20,greedy,random,greedy",
+            "--games",
+            "8",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--json",
+        ])))
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn arena_with_four_bots_has_no_elo_and_one_winner_per_game() {
+    let out = json(&boardgame(&[
+        "arena",
+        "co-ca-ngua",
+        "--bots",
+        "greedy,greedy,random,expectimax:depth=1",
+        "--games",
+        "8",
+        "--json",
+    ]));
+    assert_eq!(out["players"], 4);
+    assert!(out.get("elo").is_none());
+    let bots = out["bots"].as_array().unwrap();
+    let wins: u64 = bots.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
+    let draws: u64 = bots.iter().map(|b| b["draws"].as_u64().unwrap()).sum();
+    assert_eq!(wins + draws / 4, 8, "{out}");
+}
+
+#[test]
+fn greedy_beats_random_at_thax() {
+    let out = json(&boardgame(&[
+        "arena",
+        "thax",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "200",
+        "--json",
+    ]));
+    assert!(out["bots"][0]["ci95"][0].as_f64().unwrap() > 0.5, "{out}");
+}
+
+#[test]
+fn mcts_beats_random_at_nim() {
+    let out = json(&boardgame(&[
+        "arena",
+        "nim",
+        "--bots",
+        "mcts:iters=300,random",
+        "--games",
+        "40",
+        "--json",
+    ]));
+    assert!(out["bots"][0]["score"].as_f64().unwrap() > 0.8, "{out}");
+}
+
+#[test]
+fn bad_specs_are_usage_errors_listing_the_accepted_specs() {
+    let out = boardgame(&["arena", "thax", "--bots", "minimax,greedy", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.contains("unknown bot \"minimax\""), "{message}");
+    assert!(message.contains("mcts:iters=N"), "{message}");
+    assert!(message.contains("expectimax:depth=D"), "{message}");
+}
+
+#[test]
+fn alphabeta_is_refused_for_dice_games() {
+    let out = boardgame(&[
+        "arena",
+        "thax",
+        "--bots",
+        "alphabeta:depth=3,greedy",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("deterministic two-seat"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn the_number_of_specs_must_match_the_players() {
+    let out = boardgame(&[
+        "arena",
+        "parchis",
+        "--bots",
+        "greedy,greedy",
+        "--players",
+        "4",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("2 specs for 4 players"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn play_takes_a_bot_spec() {
+    let out = boardgame(&[
+        "play",
+        "thax",
+        "--human",
+        "none",
+        "--bot",
+        "expectimax:depth=1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Game over"));
+    let bad = boardgame(&["play", "thax", "--human", "none", "--bot", "mcts"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("mcts needs iters=N or ms=T"));
+}

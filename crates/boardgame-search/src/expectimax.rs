@@ -1,1 +1,0 @@
-//! Depth-limited expectimax over decision and chance nodes with exact chance weights.

@@ -1,1 +1,0 @@
-//! Monte Carlo tree search (UCT) with a swappable selection rule and rollout policy.

@@ -1,0 +1,500 @@
+//! Monte Carlo tree search (UCT) with a swappable selection rule and rollout policy.
+//!
+//! - **Rewards.** A finished game gives every seat a reward in `0..=1` from core's zero-sum
+//!   [`Outcome::returns`](boardgame_core::Outcome::returns): `(return + n − 1) / (2(n − 1))`
+//!   for `n` seats (two seats: win 1, draw ½, loss 0). Every node keeps the reward sum of
+//!   *every* seat, so 2–4 seats back up their own returns (max^n-style), and a decision node
+//!   chooses by the mean of the seat to move there. A rollout cut by the ply guard counts as
+//!   ½ for everybody.
+//! - **Chance nodes are closed-loop.** A chance node gets one child per outcome of
+//!   [`Game::chance_outcomes`], and each visit draws one child with its exact integer weight
+//!   (core's unbiased `below` on the weights). Every tree node therefore stands for exactly
+//!   one state, which is what makes tree reuse exact. (Open-loop MCTS would re-sample the
+//!   dice in one shared node; with at most 21 outcomes per throw here the closed tree is
+//!   affordable.)
+//! - **Expansion.** A node is expanded (all its children created, unvisited) on its second
+//!   visit; the first visit runs a rollout from it. Selection tries every child of a
+//!   decision node once before revisiting one (under [`Uct`]).
+//! - **Determinism.** All randomness comes from the searcher's own `ChaCha8Rng`: the same
+//!   seed, state and iteration budget give the same move and the same statistics.
+//!
+//! ```
+//! use boardgame_core::toy::{Nim, NimConfig};
+//! use boardgame_core::Game;
+//! use boardgame_search::mcts::{Budget, Mcts};
+//!
+//! // 5 counters, take 1..=3: taking 1 (leaving 4) is the only winning move.
+//! let state = Nim::from_notation("5:0", &NimConfig::default())?;
+//! let mut mcts = Mcts::new(7);
+//! let report = mcts.search(&state, Budget::Iterations(2_000));
+//! assert_eq!(report.best.0, 1);
+//! assert_eq!(report.iterations, 2_000);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod selection;
+
+use std::time::Instant;
+
+use boardgame_core::driver::{
+    ChaCha8Rng, End, Policy, UniformRandom, below, play_out, rng_from_seed,
+};
+use boardgame_core::{BySeat, Game, MAX_SEATS, Outcome, Seat, Turn};
+
+pub use selection::{EdgeStats, Puct, SelectionRule, Uct};
+
+/// How long a search runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Exactly this many iterations (reproducible).
+    Iterations(u64),
+    /// Until this instant (checked every iteration; not reproducible). At least one
+    /// iteration runs.
+    Deadline(Instant),
+}
+
+/// The statistics of one root move after a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    /// The move.
+    pub mv: M,
+    /// How many iterations went through it.
+    pub visits: u32,
+    /// The mean reward (`0..=1`) of every seat over those iterations.
+    pub means: BySeat<f64>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsReport<M> {
+    /// The most visited root move (ties: the higher mean for the seat to move, then the
+    /// first in move order).
+    pub best: M,
+    /// Iterations run by this search (0 when the root has a single legal move).
+    pub iterations: u64,
+    /// Nodes in the tree after the search (reused ones included).
+    pub nodes: usize,
+    /// Every root move in the game's move order, with its statistics.
+    pub root: Vec<MoveStats<M>>,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Edge<M, C> {
+    Root,
+    Move(M),
+    Chance(C, u32),
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Node<M, C> {
+    edge: Edge<M, C>,
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    rewards: [f32; MAX_SEATS],
+}
+
+impl<M, C> Node<M, C> {
+    fn new(edge: Edge<M, C>) -> Node<M, C> {
+        Node {
+            edge,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            visits: 0,
+            rewards: [0.0; MAX_SEATS],
+        }
+    }
+
+    fn mean(&self, seat: Seat) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            f64::from(self.rewards[seat.index()]) / f64::from(self.visits)
+        }
+    }
+
+    fn child_range(&self) -> core::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.children) as usize
+    }
+}
+
+/// A Monte Carlo tree searcher for `G`, generic over the selection rule `S` and the rollout
+/// policy `P` (uniform random by default; [`with_rollout`](Mcts::with_rollout) swaps it).
+pub struct Mcts<G: Game, S = Uct, P = UniformRandom> {
+    selection: S,
+    rollout: P,
+    rng: ChaCha8Rng,
+    max_rollout_plies: u64,
+    reuse_tree: bool,
+    nodes: Vec<Node<G::Move, G::Chance>>,
+    root_state: Option<G>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game, S: core::fmt::Debug, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, S, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Mcts")
+            .field("selection", &self.selection)
+            .field("rollout", &self.rollout)
+            .field("max_rollout_plies", &self.max_rollout_plies)
+            .field("reuse_tree", &self.reuse_tree)
+            .field("nodes", &self.nodes.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    /// UCT with `c = √2`, uniform-random rollouts, no tree reuse, seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Mcts<G> {
+        Mcts::with_parts(Uct::default(), UniformRandom, seed)
+    }
+}
+
+impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
+    /// A searcher with this selection rule and rollout policy, seeded with `seed`.
+    #[must_use]
+    pub fn with_parts(selection: S, rollout: P, seed: u64) -> Mcts<G, S, P> {
+        Mcts {
+            selection,
+            rollout,
+            rng: rng_from_seed(seed),
+            max_rollout_plies: 100_000,
+            reuse_tree: false,
+            nodes: Vec::new(),
+            root_state: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The same searcher with another selection rule (the tree is dropped).
+    #[must_use]
+    pub fn with_selection<T: SelectionRule>(self, selection: T) -> Mcts<G, T, P> {
+        Mcts {
+            selection,
+            rollout: self.rollout,
+            rng: self.rng,
+            max_rollout_plies: self.max_rollout_plies,
+            reuse_tree: self.reuse_tree,
+            nodes: Vec::new(),
+            root_state: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The same searcher with another rollout policy (the tree is dropped).
+    #[must_use]
+    pub fn with_rollout<Q: Policy<G>>(self, rollout: Q) -> Mcts<G, S, Q> {
+        Mcts {
+            selection: self.selection,
+            rollout,
+            rng: self.rng,
+            max_rollout_plies: self.max_rollout_plies,
+            reuse_tree: self.reuse_tree,
+            nodes: Vec::new(),
+            root_state: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Cuts rollouts after this many moves (default 100 000); a cut rollout scores ½ for
+    /// every seat.
+    #[must_use]
+    pub fn max_rollout_plies(mut self, plies: u64) -> Self {
+        self.max_rollout_plies = plies;
+        self
+    }
+
+    /// Keeps the tree between searches: when the next search starts from a state found in
+    /// the tree within a few plies of the old root (the move played and the dice thrown
+    /// since), that subtree becomes the new root and its statistics count. Off by default.
+    #[must_use]
+    pub fn reuse_tree(mut self, reuse: bool) -> Self {
+        self.reuse_tree = reuse;
+        self
+    }
+
+    /// Drops the tree.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.root_state = None;
+    }
+
+    /// Searches `state` (a decision node) within `budget` and reports the best move and the
+    /// root statistics.
+    ///
+    /// # Panics
+    /// If `state` is not a decision node.
+    pub fn search(&mut self, state: &G, budget: Budget) -> MctsReport<G::Move> {
+        let Turn::Player(seat) = state.turn() else {
+            panic!("MCTS searches decision nodes only, not {:?}", state.turn());
+        };
+        self.moves.clear();
+        state.legal_moves(&mut self.moves);
+        if self.moves.len() == 1 {
+            let mv = self.moves[0];
+            return MctsReport {
+                best: mv,
+                iterations: 0,
+                nodes: self.nodes.len(),
+                root: vec![MoveStats {
+                    mv,
+                    visits: 0,
+                    means: BySeat::filled(state.num_seats(), 0.0),
+                }],
+            };
+        }
+        self.take_root(state);
+        let mut iterations = 0;
+        loop {
+            let done = match budget {
+                Budget::Iterations(n) => iterations >= n,
+                Budget::Deadline(at) => iterations > 0 && Instant::now() >= at,
+            };
+            if done {
+                break;
+            }
+            self.iterate(state);
+            iterations += 1;
+        }
+        self.root_state = self.reuse_tree.then(|| state.clone());
+        self.report(state, seat, iterations)
+    }
+
+    /// Makes the tree's root stand for `state`: reuses a matching subtree if allowed,
+    /// otherwise starts afresh.
+    fn take_root(&mut self, state: &G) {
+        let found = match (&self.root_state, self.reuse_tree) {
+            (Some(old), true) => self.find(old, state, 6),
+            _ => None,
+        };
+        match found {
+            Some(0) => {}
+            Some(index) => self.reroot(index),
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node::new(Edge::Root));
+            }
+        }
+        if self.nodes.is_empty() {
+            self.nodes.push(Node::new(Edge::Root));
+        }
+    }
+
+    /// The node standing for `target`, searched depth-first among visited nodes at most
+    /// `depth` events below the root (which stands for `root_state`).
+    fn find(&self, root_state: &G, target: &G, depth: u32) -> Option<usize> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let mut stack = vec![(0usize, root_state.clone(), 0u32)];
+        while let Some((index, state, level)) = stack.pop() {
+            if state == *target {
+                return Some(index);
+            }
+            let node = &self.nodes[index];
+            if level >= depth || !node.expanded {
+                continue;
+            }
+            for child in node.child_range().rev() {
+                if self.nodes[child].visits > 0 {
+                    let mut next = state.clone();
+                    apply(&mut next, self.nodes[child].edge);
+                    stack.push((child, next, level + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// Keeps only the subtree under `index`, which becomes the root.
+    fn reroot(&mut self, index: usize) {
+        let old = core::mem::take(&mut self.nodes);
+        let mut root = old[index];
+        root.edge = Edge::Root;
+        self.nodes.push(root);
+        let mut next = 0;
+        while next < self.nodes.len() {
+            let node = self.nodes[next];
+            if node.expanded {
+                let first = self.nodes.len() as u32;
+                self.nodes.extend_from_slice(&old[node.child_range()]);
+                self.nodes[next].first_child = first;
+            }
+            next += 1;
+        }
+    }
+
+    /// One iteration: select and expand down the tree, roll out, back up.
+    fn iterate(&mut self, root_state: &G) {
+        let mut state = root_state.clone();
+        let mut path = vec![0usize];
+        let mut index = 0;
+        loop {
+            if state.is_terminal() {
+                break;
+            }
+            if !self.nodes[index].expanded {
+                if self.nodes[index].visits == 0 && index != 0 {
+                    break;
+                }
+                self.expand(index, &state);
+            }
+            index = self.select_child(index, &state);
+            apply(&mut state, self.nodes[index].edge);
+            path.push(index);
+        }
+        let rewards = match state.outcome() {
+            Some(outcome) => rewards(&outcome),
+            None => {
+                let finish = play_out(
+                    &mut state,
+                    &mut self.rollout,
+                    &mut self.rng,
+                    self.max_rollout_plies,
+                );
+                match finish.end {
+                    End::Terminal(outcome) => rewards(&outcome),
+                    End::Truncated => [0.5; MAX_SEATS],
+                }
+            }
+        };
+        for &node in &path {
+            let node = &mut self.nodes[node];
+            node.visits += 1;
+            for (sum, reward) in node.rewards.iter_mut().zip(rewards) {
+                *sum += reward;
+            }
+        }
+    }
+
+    /// Creates every child of `index`, which stands for `state` (not terminal).
+    fn expand(&mut self, index: usize, state: &G) {
+        let first = self.nodes.len() as u32;
+        match state.chance_outcomes() {
+            Some(dist) => {
+                for (outcome, weight) in dist.iter() {
+                    self.nodes.push(Node::new(Edge::Chance(outcome, weight)));
+                }
+            }
+            None => {
+                self.moves.clear();
+                state.legal_moves(&mut self.moves);
+                for &mv in &self.moves {
+                    self.nodes.push(Node::new(Edge::Move(mv)));
+                }
+            }
+        }
+        let children = self.nodes.len() as u32 - first;
+        let node = &mut self.nodes[index];
+        node.first_child = first;
+        node.children = children;
+        node.expanded = true;
+    }
+
+    /// The child to descend into: drawn by weight at a chance node, the best score of the
+    /// selection rule for the seat to move at a decision node.
+    fn select_child(&mut self, index: usize, state: &G) -> usize {
+        let node = self.nodes[index];
+        let range = node.child_range();
+        match state.turn() {
+            Turn::Player(seat) => {
+                let prior = 1.0 / f64::from(node.children);
+                let mut best = range.start;
+                let mut best_score = f64::NEG_INFINITY;
+                for child in range {
+                    let stats = &self.nodes[child];
+                    let score = self.selection.score(&EdgeStats {
+                        parent_visits: node.visits,
+                        visits: stats.visits,
+                        mean: stats.mean(seat),
+                        prior,
+                    });
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
+                }
+                best
+            }
+            _ => {
+                let total: u64 = self.nodes[range.clone()]
+                    .iter()
+                    .map(|n| match n.edge {
+                        Edge::Chance(_, weight) => u64::from(weight),
+                        _ => 0,
+                    })
+                    .sum();
+                let mut ticket = below(&mut self.rng, total);
+                for child in range.clone() {
+                    let Edge::Chance(_, weight) = self.nodes[child].edge else {
+                        continue;
+                    };
+                    if ticket < u64::from(weight) {
+                        return child;
+                    }
+                    ticket -= u64::from(weight);
+                }
+                unreachable!("weights sum to the total")
+            }
+        }
+    }
+
+    fn report(&self, state: &G, seat: Seat, iterations: u64) -> MctsReport<G::Move> {
+        let root = &self.nodes[0];
+        let seats = state.num_seats();
+        let stats: Vec<MoveStats<G::Move>> = self.nodes[root.child_range()]
+            .iter()
+            .map(|child| MoveStats {
+                mv: match child.edge {
+                    Edge::Move(mv) => mv,
+                    _ => unreachable!("children of a decision node are moves"),
+                },
+                visits: child.visits,
+                means: BySeat::new_with(seats, |s| child.mean(s)),
+            })
+            .collect();
+        let best = stats
+            .iter()
+            .fold(None::<&MoveStats<G::Move>>, |best, candidate| match best {
+                Some(b)
+                    if (b.visits, b.means[seat]) >= (candidate.visits, candidate.means[seat]) =>
+                {
+                    Some(b)
+                }
+                _ => Some(candidate),
+            })
+            .expect("a decision node has moves")
+            .mv;
+        MctsReport {
+            best,
+            iterations,
+            nodes: self.nodes.len(),
+            root: stats,
+        }
+    }
+}
+
+fn apply<G: Game>(state: &mut G, edge: Edge<G::Move, G::Chance>) {
+    match edge {
+        Edge::Root => {}
+        Edge::Move(mv) => state.play_unchecked(mv),
+        Edge::Chance(outcome, _) => state.apply_chance_unchecked(outcome),
+    }
+}
+
+/// Every seat's reward in `0..=1` (unused seats 0).
+fn rewards(outcome: &Outcome) -> [f32; MAX_SEATS] {
+    let returns = outcome.returns();
+    let spread = 2.0 * (outcome.num_seats().max(2) - 1) as f32;
+    let mut out = [0.0; MAX_SEATS];
+    for (seat, &ret) in returns.iter() {
+        out[seat.index()] = (ret as f32 + spread / 2.0) / spread;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

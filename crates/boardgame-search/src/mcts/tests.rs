@@ -1,0 +1,128 @@
+use boardgame_core::Game;
+use boardgame_core::toy::{Nim, NimConfig, NimMove, Race, RaceConfig};
+
+use super::*;
+
+fn nim(notation: &str) -> Nim {
+    Nim::from_notation(notation, &NimConfig::default()).unwrap()
+}
+
+#[test]
+fn mcts_finds_the_winning_take_in_nim_leaving_a_multiple_of_four() {
+    for counters in [5u8, 6, 7, 9, 10, 11, 13, 14, 15] {
+        let state = nim(&format!("{counters}:0"));
+        let report = Mcts::new(u64::from(counters)).search(&state, Budget::Iterations(4_000));
+        assert_eq!(
+            report.best.0,
+            counters % 4,
+            "{counters} counters: {:?}",
+            report.root
+        );
+    }
+}
+
+#[test]
+fn mcts_values_a_won_nim_position_near_one_and_a_lost_one_near_zero() {
+    let report = Mcts::new(1).search(&nim("7:0"), Budget::Iterations(4_000));
+    let best = report.root.iter().find(|m| m.mv == report.best).unwrap();
+    assert!(best.means[Seat::new(0)] > 0.9, "{:?}", report.root);
+    // 8 counters is lost for the mover: every move scores below a half.
+    let report = Mcts::new(1).search(&nim("8:0"), Budget::Iterations(4_000));
+    assert!(report.root.iter().all(|m| m.means[Seat::new(0)] < 0.5));
+}
+
+#[test]
+fn mcts_runs_exactly_the_iteration_budget_and_counts_every_visit() {
+    let nim_state = nim("21:0");
+    let report = Mcts::new(3).search(&nim_state, Budget::Iterations(777));
+    assert_eq!(report.iterations, 777);
+    assert_eq!(
+        report.root.iter().map(|m| u64::from(m.visits)).sum::<u64>(),
+        777
+    );
+}
+
+#[test]
+fn same_seed_and_budget_give_the_same_statistics() {
+    let state = nim("21:0");
+    let a = Mcts::new(9).search(&state, Budget::Iterations(500));
+    let b = Mcts::new(9).search(&state, Budget::Iterations(500));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn chance_children_are_drawn_with_their_exact_weights() {
+    // Seat 0 moves a 2 (token on 0 or on 3), then seat 1 throws.
+    let config = RaceConfig {
+        seats: 2,
+        length: 30,
+    };
+    let state = Race::from_notation("0,3/0,0 m02", &config).unwrap();
+    let mut mcts: Mcts<Race> = Mcts::new(5);
+    mcts.search(&state, Budget::Iterations(12_000));
+    // Below the most visited root move is a chance node with six equal outcomes: each is
+    // drawn about 1/6 of the time.
+    let root = mcts.nodes[0];
+    let chance = *mcts.nodes[root.child_range()]
+        .iter()
+        .max_by_key(|n| n.visits)
+        .unwrap();
+    assert_eq!(chance.children, 6);
+    let visits: Vec<u32> = mcts.nodes[chance.child_range()]
+        .iter()
+        .map(|n| n.visits)
+        .collect();
+    let total: u32 = visits.iter().sum();
+    for &v in &visits {
+        let share = f64::from(v) / f64::from(total);
+        assert!((share - 1.0 / 6.0).abs() < 0.03, "{visits:?}");
+    }
+}
+
+#[test]
+fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
+    let mut mcts = Mcts::new(2).reuse_tree(true);
+    let state = nim("21:0");
+    let first = mcts.search(&state, Budget::Iterations(3_000));
+    let mut next = state.clone();
+    next.play(first.best).unwrap();
+    next.play(NimMove(1)).unwrap();
+    let kept = mcts
+        .find(&state, &next, 6)
+        .map(|i| mcts.nodes[i].visits)
+        .unwrap();
+    assert!(kept > 0);
+    let second = mcts.search(&next, Budget::Iterations(1_000));
+    let visits: u32 = second.root.iter().map(|m| m.visits).sum();
+    assert_eq!(visits, kept - 1 + 1_000);
+    // Without reuse the tree starts afresh.
+    let mut fresh = Mcts::new(2);
+    fresh.search(&state, Budget::Iterations(3_000));
+    let again = fresh.search(&next, Budget::Iterations(1_000));
+    assert_eq!(again.root.iter().map(|m| m.visits).sum::<u32>(), 1_000);
+}
+
+#[test]
+fn puct_also_solves_nim() {
+    let mut mcts = Mcts::new(4).with_selection(Puct::default());
+    let report = mcts.search(&nim("7:0"), Budget::Iterations(4_000));
+    assert_eq!(report.best.0, 3);
+}
+
+#[test]
+fn four_seat_returns_are_backed_up_per_seat() {
+    let config = NimConfig {
+        seats: 4,
+        counters: 4,
+        max_take: 3,
+    };
+    // Seat 0 with 4 counters: taking 1, 2 or 3 lets seat 1 take the rest... except that
+    // seat 1 wins only by taking all that is left: after "take 3" one counter remains.
+    let state = Nim::new(config).unwrap();
+    let report = Mcts::new(8).search(&state, Budget::Iterations(3_000));
+    let take3 = report.root.iter().find(|m| m.mv.0 == 3).unwrap();
+    // After take 3, seat 1 takes the last counter and wins: reward 1 for seat 1, 1/3 for
+    // the others.
+    assert!((take3.means[Seat::new(1)] - 1.0).abs() < 1e-6);
+    assert!((take3.means[Seat::new(0)] - 1.0 / 3.0).abs() < 1e-6);
+}

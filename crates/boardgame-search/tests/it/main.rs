@@ -1,0 +1,5 @@
+//! Integration tests of `boardgame-search`.
+//!
+//! One test binary per crate (each file here is a module).
+
+mod searchers;
