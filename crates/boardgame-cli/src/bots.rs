@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use boardgame_core::Turn;
 use boardgame_core::driver::{ChaCha8Rng, Policy, UniformRandom, below};
 use boardgame_search::Evaluator;
+use boardgame_search::alphabeta::{AlphaBeta, Limits, StateKey};
+use boardgame_search::eval::ataxx::AtaxxEvaluator;
 use boardgame_search::eval::{
     CoCaNguaEvaluator, NimEvaluator, ParchisEvaluator, RaceEvaluator, ThaxEvaluator,
 };
@@ -392,42 +394,61 @@ impl<G: CliGame, E: Evaluator<G>> Bot<G> for ExpectimaxBot<E> {
     }
 }
 
-/// The Ataxx evaluator until the alpha-beta branch brings `eval::ataxx`: piece difference.
-#[derive(Copy, Clone, Debug, Default)]
-pub(crate) struct AtaxxPieces;
+/// `alphabeta:…`: iterative deepening until the depth, node or time limit of the spec. The
+/// transposition table is kept from move to move (it is keyed by the position).
+struct AlphaBetaBot<G: CliGame + StateKey, E: Evaluator<G>> {
+    search: AlphaBeta<G, E>,
+    depth: Option<u32>,
+    ms: Option<u64>,
+    nodes: Option<u64>,
+}
 
-impl Evaluator<ataxx::Ataxx> for AtaxxPieces {
-    fn evaluate(&self, state: &ataxx::Ataxx, seat: boardgame_core::Seat) -> i32 {
-        state.evaluation(seat) as i32
-    }
-
-    fn bound(&self) -> i32 {
-        49
+impl<G: CliGame + StateKey, E: Evaluator<G>> Bot<G> for AlphaBetaBot<G, E> {
+    fn choose(&mut self, state: &G, _: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
+        let limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            deadline: self
+                .ms
+                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+        };
+        self.search.search(state, &limits).best
     }
 }
 
-/// The alpha-beta wiring, in one place: refused until `boardgame_search::alphabeta` lands.
-fn alphabeta_bot<G: CliGame>(seats: usize) -> Result<Box<dyn Bot<G>>, CliError> {
+/// Megabytes of transposition table per alpha-beta bot (an arena builds one per game).
+const ALPHABETA_HASH_MB: usize = 4;
+
+/// The alpha-beta bot of a deterministic two-seat game, with the game's evaluator.
+fn alphabeta_bot<G: SearchGame + StateKey>(
+    depth: Option<u32>,
+    ms: Option<u64>,
+    nodes: Option<u64>,
+    seats: usize,
+) -> Result<Box<dyn Bot<G>>, CliError> {
     if seats != 2 {
         return Err(CliError::Usage(format!(
             "alphabeta needs exactly two players, not {seats}"
         )));
     }
-    Err(CliError::Usage(
-        "alphabeta is not built into this version yet; use mcts or expectimax".into(),
-    ))
+    Ok(Box::new(AlphaBetaBot {
+        search: AlphaBeta::new(G::Eval::default(), ALPHABETA_HASH_MB),
+        depth,
+        ms,
+        nodes,
+    }))
 }
 
 impl SearchGame for ataxx::Ataxx {
-    type Eval = AtaxxPieces;
+    type Eval = AtaxxEvaluator;
 
     fn alphabeta(
-        _: Option<u32>,
-        _: Option<u64>,
-        _: Option<u64>,
+        depth: Option<u32>,
+        ms: Option<u64>,
+        nodes: Option<u64>,
         seats: usize,
     ) -> Result<Box<dyn Bot<Self>>, CliError> {
-        alphabeta_bot(seats)
+        alphabeta_bot(depth, ms, nodes, seats)
     }
 }
 
@@ -435,12 +456,12 @@ impl SearchGame for boardgame_core::toy::Nim {
     type Eval = NimEvaluator;
 
     fn alphabeta(
-        _: Option<u32>,
-        _: Option<u64>,
-        _: Option<u64>,
+        depth: Option<u32>,
+        ms: Option<u64>,
+        nodes: Option<u64>,
         seats: usize,
     ) -> Result<Box<dyn Bot<Self>>, CliError> {
-        alphabeta_bot(seats)
+        alphabeta_bot(depth, ms, nodes, seats)
     }
 }
 
