@@ -408,9 +408,7 @@ impl<G: CliGame + StateKey, E: Evaluator<G>> Bot<G> for AlphaBetaBot<G, E> {
         let limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
-            deadline: self
-                .ms
-                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+            deadline: self.ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
         };
         self.search.search(state, &limits).best
     }
