@@ -136,6 +136,9 @@ text_enum!(FirstPlayer, "lowest|highest", Lowest => "lowest", Highest => "highes
 pub struct Config {
     /// Players, 2..=4 (`players`).
     pub players: u8,
+    /// Pieces (horses) per seat, 1..=4 (`pieces`; the seed's 2 by default).
+    #[cfg_attr(feature = "serde", serde(default = "two"))]
+    pub pieces: u8,
     /// Colours of a two-player game (`seating`).
     pub seating: Seating,
     /// A 5 must bring a piece out while one is in the nest (`compulsory_exit`).
@@ -186,10 +189,16 @@ pub struct Config {
     pub layout: Layout,
 }
 
+#[cfg(feature = "serde")]
+fn two() -> u8 {
+    2
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
             players: 2,
+            pieces: 2,
             seating: Seating::Opposite,
             compulsory_exit: true,
             exit_capture: ExitCapture::Capture,
@@ -272,6 +281,12 @@ const SETTINGS: &[Setting] = &[
         default: "2",
         values: "2..=4",
         help: "number of players",
+    },
+    Setting {
+        key: "pieces",
+        default: "2",
+        values: "1..=4",
+        help: "pieces (horses) per player",
     },
     Setting {
         key: "seating",
@@ -506,6 +521,7 @@ impl Configure for Config {
         let layout = &mut self.layout;
         match key {
             "players" => self.players = parse_value(key, value, "2..=4")?,
+            "pieces" => self.pieces = parse_value(key, value, "1..=4")?,
             "seating" => self.seating = parse_text(key, value, Seating::VALUES)?,
             "compulsory_exit" => self.compulsory_exit = parse_bool(key, value)?,
             "exit_capture" => self.exit_capture = parse_text(key, value, ExitCapture::VALUES)?,
@@ -542,6 +558,7 @@ impl Configure for Config {
         let l = &self.layout;
         Some(match key {
             "players" => self.players.to_string(),
+            "pieces" => self.pieces.to_string(),
             "seating" => self.seating.to_string(),
             "compulsory_exit" => self.compulsory_exit.to_string(),
             "exit_capture" => self.exit_capture.to_string(),

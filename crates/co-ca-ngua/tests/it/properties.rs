@@ -69,9 +69,10 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
         };
         for seat in 0..n {
             let pieces = state.pieces(Seat::new(seat));
-            // Two pieces per colour, each in the nest, on its path or in the centre.
+            // `pieces` per colour, each in the nest, on its path or in the centre.
+            prop_assert_eq!(pieces.len(), usize::from(state.config().pieces));
             prop_assert!(pieces.iter().all(|&p| p <= end));
-            prop_assert!(pieces[0] <= pieces[1]);
+            prop_assert!(pieces.windows(2).all(|w| w[0] <= w[1]));
             // No capture inside the safe area: safe pieces never go back to the nest.
             prop_assert!(
                 safe(&state, seat) >= safe(&before, seat),
@@ -80,7 +81,7 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
                 state
             );
             if Some(Seat::new(seat)) != before.turn().seat() {
-                for &p in &before.pieces(Seat::new(seat)) {
+                for &p in before.pieces(Seat::new(seat)) {
                     if p != 0 && board.is_safe(p) {
                         prop_assert!(
                             pieces.contains(&p),
@@ -109,7 +110,7 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
                     }
                     for other in (0..n).filter(|&s| s != mover.index()) {
                         let c = usize::from(state.colour(Seat::new(other)));
-                        for &q in &before.pieces(Seat::new(other)) {
+                        for &q in before.pieces(Seat::new(other)) {
                             prop_assert!(
                                 q == 0 || board.square(c, q) != square,
                                 "passed seat {}'s piece: {} -> {}",

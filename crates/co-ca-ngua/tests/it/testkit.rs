@@ -50,6 +50,9 @@ fn testkit_every_preset_and_switch() {
     }
     for (key, value) in [
         ("seating", "adjacent"),
+        ("pieces", "1"),
+        ("pieces", "3"),
+        ("pieces", "4"),
         ("compulsory_exit", "false"),
         ("exit_capture", "optional"),
         ("exit_capture", "blocked"),
