@@ -69,7 +69,8 @@ mod state;
 
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
 pub use config::{
-    Arrival, Config, ExitCapture, FirstPlayer, LaneMouth, RingBlock, RingLap, Seating,
+    Arrival, ChuongWin, Config, ExitCapture, FirstPlayer, Home, LaneMouth, RingBlock, RingLap,
+    Seating,
 };
 pub use moves::{Move, ParseMoveError};
 pub use notation::{ParseStateError, StateField};

@@ -268,6 +268,20 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
         }
     }
 
+    if state.chuong {
+        let mouth = board.mouth();
+        let top = mouth + board.layout().lane_len;
+        for s in 0..n {
+            let own = state.own(s);
+            if own.iter().any(|&p| p > top) {
+                return Err("a horse beyond the top step of its chuồng");
+            }
+            if own.windows(2).any(|w| w[0] == w[1] && w[0] > mouth) {
+                return Err("two horses of one seat on one chuồng step");
+            }
+        }
+    }
+
     let winners = (0..n).filter(|&s| finished(s)).count();
     let guard_hit = config.max_rolls != 0 && state.rolls >= config.max_rolls;
     let (sixes, last) = (state.sixes, state.last_moved);

@@ -10,7 +10,7 @@ use boardgame_core::{
 };
 
 use crate::board::{Board, Spot};
-use crate::config::{Arrival, Config, ExitCapture, LaneMouth, RingBlock, RingLap};
+use crate::config::{Arrival, ChuongWin, Config, ExitCapture, Home, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
 
@@ -56,6 +56,11 @@ pub struct CoCaNgua {
     pub(crate) release_mask: u8,
     /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
     pub(crate) track_checks: bool,
+    /// Derived from the configuration: `home = chuong`.
+    pub(crate) chuong: bool,
+    /// Derived from the configuration: the shortcut may be taken (`shortcut`, and not
+    /// `home = chuong`).
+    pub(crate) shortcut_on: bool,
     /// Derived from the configuration: pieces per seat.
     pub(crate) count: usize,
     /// Derived from the configuration: a seat wins once its lowest piece has at least this
@@ -282,6 +287,34 @@ impl CoCaNgua {
         (target > from).then_some(target)
     }
 
+    /// Where seat `s`'s piece at `from` ends after `steps`: [`Self::destination`], or under
+    /// `home = chuong` for a move beyond the lane mouth [`Self::chuong_step`].
+    #[inline]
+    fn reach(&self, s: usize, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
+        if self.chuong && from + steps > self.board.mouth() {
+            return self.chuong_step(s, from, steps);
+        }
+        self.destination(colour, from, steps, others)
+    }
+
+    /// `home = chuong`: a horse enters the chuồng only from the last square of its lap (the
+    /// lane mouth): a roll of n takes it to step n if no own horse stands on steps 1..=n;
+    /// from step k only a roll of k + 1 takes it up, onto a free step k + 1.
+    #[cold]
+    fn chuong_step(&self, s: usize, from: u8, steps: u8) -> Option<u8> {
+        let mouth = self.board.mouth();
+        let top = mouth + self.board.layout().lane_len;
+        let target = if from == mouth {
+            mouth + steps
+        } else if from > mouth && steps == from - mouth + 1 {
+            from + 1
+        } else {
+            return None;
+        };
+        let blocked = self.own(s).iter().any(|&p| p > from && p <= target);
+        (target <= top && !blocked).then_some(target)
+    }
+
     /// `lane_mouth = pass`: a move from the track may run past the lane mouth, up to the
     /// lapped arrow square like a move from the lane.
     #[inline]
@@ -448,7 +481,30 @@ impl CoCaNgua {
                 reason: alloc::format!("{} pieces per seat, expected 1..=4", config.pieces),
             });
         }
-        let board_end = board.end();
+        let chuong = config.home == Home::Chuong;
+        let win_from = if chuong {
+            let steps = config.layout.lane_len;
+            let lowest = match config.chuong_win {
+                ChuongWin::Top => (steps + 1).checked_sub(config.pieces),
+                ChuongWin::Lower => steps.checked_sub(config.pieces),
+            };
+            match lowest.filter(|&l| l >= 1) {
+                Some(lowest) => board.mouth() + lowest,
+                None => {
+                    return Err(ConfigError::Invalid {
+                        key: "lane_len",
+                        reason: alloc::format!(
+                            "a chuồng of {steps} steps cannot hold the {} winning horses \
+                             (chuong_win = {})",
+                            config.pieces,
+                            config.chuong_win
+                        ),
+                    });
+                }
+            }
+        } else {
+            board.end()
+        };
         Ok(CoCaNgua {
             colours: config.colours(),
             board: Arc::new(board),
@@ -465,7 +521,9 @@ impl CoCaNgua {
                 .fold(0, |m, v| m | 1 << v),
             track_checks: config.no_jumping || config.exit_immunity,
             count: usize::from(config.pieces),
-            win_from: board_end,
+            win_from,
+            chuong,
+            shortcut_on: config.shortcut && !chuong,
             config,
         })
     }
@@ -546,13 +604,13 @@ impl Game for CoCaNgua {
             if p == 0 || p == end || (i > 0 && p == own[i - 1]) {
                 continue;
             }
-            if let Some(target) = self.destination(colour, p, steps, others) {
+            if let Some(target) = self.reach(s, colour, p, steps, others) {
                 if self.track_checks && self.traditional_block(s, colour, p, target, others) {
                     continue;
                 }
                 let from = self.board.spot(colour, p);
                 sink.push(Move::Advance { from, steps });
-                if self.config.shortcut && target == self.board.shortcut() {
+                if self.shortcut_on && target == self.board.shortcut() {
                     sink.push(Move::Shortcut { from, steps });
                     if self.config.arrival == Arrival::Choose {
                         self.shortcut_others(colour, i, from, steps, sink);
@@ -620,7 +678,7 @@ impl Game for CoCaNgua {
                 );
                 let others = self.others(s);
                 let mut target = self
-                    .destination(colour, p, self.steps(seat, die), others)
+                    .reach(s, colour, p, self.steps(seat, die), others)
                     .expect("the piece cannot move");
                 if !self.board.is_safe(target) {
                     self.capture(s, colour, target, others);
