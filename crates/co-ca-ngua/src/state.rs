@@ -58,6 +58,9 @@ pub struct CoCaNgua {
     pub(crate) track_checks: bool,
     /// Derived from the configuration: `home = chuong`.
     pub(crate) chuong: bool,
+    /// Derived from the configuration: moves ending beyond this progress need the rare
+    /// path (the square before the inner ring; under `home = chuong` the lane mouth).
+    pub(crate) far: u8,
     /// Derived from the configuration: the shortcut may be taken (`shortcut`, and not
     /// `home = chuong`).
     pub(crate) shortcut_on: bool,
@@ -247,8 +250,14 @@ impl CoCaNgua {
         for s in 0..usize::from(self.config.players) {
             if s != seat {
                 let colour = usize::from(self.colours[s]);
-                for &p in self.own(s) {
-                    mask |= self.board.bit(colour, p);
+                if self.count == 2 {
+                    // The seed's two pieces, without a loop (the common case).
+                    let [a, b, ..] = self.pieces[s];
+                    mask |= self.board.bit(colour, a) | self.board.bit(colour, b);
+                } else {
+                    for &p in self.own(s) {
+                        mask |= self.board.bit(colour, p);
+                    }
                 }
             }
         }
@@ -260,15 +269,28 @@ impl CoCaNgua {
     /// square or the centre, and on the inner ring it stops before another player's piece
     /// (or cannot move, under `ring_block = illegal`). Under `ring_lap = arrow` a piece that
     /// passes the arrow square without stopping skips the ring lap.
+    ///
+    /// Under `home = chuong` a move beyond the lane mouth is [`Self::chuong_step`] of seat
+    /// `s` instead (tested only off the common path, where the inner ring is).
     #[inline]
-    fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
+    fn destination(
+        &self,
+        s: usize,
+        colour: usize,
+        from: u8,
+        steps: u8,
+        others: u128,
+    ) -> Option<u8> {
         let board = &*self.board;
         let mut target = from + steps;
         if target > board.barrier(from) && !self.passes_mouth(from, target) {
             return None;
         }
-        let x = board.ring_first();
-        if target >= x {
+        if target > self.far {
+            if self.chuong {
+                return self.chuong_step(s, from, steps);
+            }
+            let x = board.ring_first();
             if from < x && target > x && self.config.ring_lap == RingLap::Arrow {
                 return self.skip_ring(colour, from, target, others);
             }
@@ -285,16 +307,6 @@ impl CoCaNgua {
             }
         }
         (target > from).then_some(target)
-    }
-
-    /// Where seat `s`'s piece at `from` ends after `steps`: [`Self::destination`], or under
-    /// `home = chuong` for a move beyond the lane mouth [`Self::chuong_step`].
-    #[inline]
-    fn reach(&self, s: usize, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
-        if self.chuong && from + steps > self.board.mouth() {
-            return self.chuong_step(s, from, steps);
-        }
-        self.destination(colour, from, steps, others)
     }
 
     /// `home = chuong`: a horse enters the chuồng only from the last square of its lap (the
@@ -482,6 +494,11 @@ impl CoCaNgua {
             });
         }
         let chuong = config.home == Home::Chuong;
+        let far = if chuong {
+            board.mouth()
+        } else {
+            board.ring_first() - 1
+        };
         let win_from = if chuong {
             let steps = config.layout.lane_len;
             let lowest = match config.chuong_win {
@@ -523,6 +540,7 @@ impl CoCaNgua {
             count: usize::from(config.pieces),
             win_from,
             chuong,
+            far,
             shortcut_on: config.shortcut && !chuong,
             config,
         })
@@ -604,7 +622,7 @@ impl Game for CoCaNgua {
             if p == 0 || p == end || (i > 0 && p == own[i - 1]) {
                 continue;
             }
-            if let Some(target) = self.reach(s, colour, p, steps, others) {
+            if let Some(target) = self.destination(s, colour, p, steps, others) {
                 if self.track_checks && self.traditional_block(s, colour, p, target, others) {
                     continue;
                 }
@@ -678,7 +696,7 @@ impl Game for CoCaNgua {
                 );
                 let others = self.others(s);
                 let mut target = self
-                    .reach(s, colour, p, self.steps(seat, die), others)
+                    .destination(s, colour, p, self.steps(seat, die), others)
                     .expect("the piece cannot move");
                 if !self.board.is_safe(target) {
                     self.capture(s, colour, target, others);
