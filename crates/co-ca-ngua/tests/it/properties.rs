@@ -40,6 +40,24 @@ fn chance_perft_mid_game_has_exact_mass() {
     }
 }
 
+#[test]
+fn chance_perft_traditional_has_exact_mass() {
+    let mut config = Config::preset("traditional").unwrap();
+    for players in [2, 4] {
+        config.players = players;
+        let start = CoCaNgua::new(config).unwrap();
+        let stats = chance_perft(&start, 6);
+        assert!(stats.is_mass_exact(), "{players} players: {stats:?}");
+    }
+    // Horses on the last square of the lap and in the chuồng.
+    config.players = 2;
+    let state = at("10,20,48,50/0,0,12,30 r0 t0.0 n20", &config);
+    let stats = chance_perft(&state, 6);
+    assert!(stats.is_mass_exact(), "{stats:?}");
+    assert_eq!(stats.leaves, perft(&state, 6));
+    assert!(stats.decision_edges > 0);
+}
+
 /// Plays a tape from a fresh game, checking the invariants after every event.
 fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
     let mut state = CoCaNgua::new(config).unwrap();
@@ -139,19 +157,31 @@ fn configs() -> impl Strategy<Value = Config> {
         any::<bool>(),
         any::<bool>(),
         0usize..3,
+        1u8..=4,
+        any::<bool>(),
     )
-        .prop_map(|(players, seven, after_pass, illegal, capture)| {
-            let mut config = Config::with_players(players);
-            config.six_as_seven = seven;
-            config.six_after_pass = after_pass;
-            config
-                .set("ring_block", if illegal { "illegal" } else { "cut" })
-                .unwrap();
-            config
-                .set("exit_capture", ["capture", "optional", "blocked"][capture])
-                .unwrap();
-            config
-        })
+        .prop_map(
+            |(players, seven, after_pass, illegal, capture, pieces, traditional)| {
+                // Either the seed rules or the traditional preset (4 horses and the chuồng by
+                // default), then the switches below on top, with 1..=4 pieces.
+                let mut config = if traditional {
+                    Config::preset("traditional").unwrap()
+                } else {
+                    Config::default()
+                };
+                config.players = players;
+                config.pieces = pieces;
+                config.six_as_seven = seven;
+                config.six_after_pass = after_pass;
+                config
+                    .set("ring_block", if illegal { "illegal" } else { "cut" })
+                    .unwrap();
+                config
+                    .set("exit_capture", ["capture", "optional", "blocked"][capture])
+                    .unwrap();
+                config
+            },
+        )
 }
 
 proptest! {
