@@ -1,14 +1,19 @@
 //! Game-length statistics of seeded uniform-random games.
 //!
-//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [games] [players...]`
-//! (defaults: 10000 games for 2, 3 and 4 players).
+//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [preset] [games]
+//! [players...]` (defaults: the `default` preset, 10000 games for 2, 3 and 4 players).
 
-use boardgame_core::Game;
 use boardgame_core::driver::{End, UniformRandom, game_seed, playout, rng_from_seed};
+use boardgame_core::{Configure, Game};
 use co_ca_ngua::{CoCaNgua, Config};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    let preset = match args.peek() {
+        Some(a) if a.parse::<u64>().is_err() => args.next().unwrap(),
+        _ => "default".to_string(),
+    };
+    let base = Config::preset(&preset).expect("a preset name");
     let games: u64 = args
         .next()
         .map_or(10_000, |a| a.parse().expect("a number of games"));
@@ -20,7 +25,8 @@ fn main() {
     }
     println!("players  games  rolls(mean  p50  p99  max)  moves(mean)  drawn  seat0-wins");
     for n in players {
-        let config = Config::with_players(n);
+        let mut config = base;
+        config.players = n;
         let mut rolls = Vec::new();
         let (mut moves, mut drawn, mut first_wins) = (0u64, 0u64, 0u64);
         for i in 0..games {

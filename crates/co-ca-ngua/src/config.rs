@@ -99,6 +99,34 @@ pub enum FirstPlayer {
     Highest,
 }
 
+/// The home stretch after the lap (traditional play: issue 15).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Home {
+    /// The seed's: private lane, the shared inner ring lap, the spoke and the centre
+    /// (default).
+    #[default]
+    Lane,
+    /// The traditional chuồng: `lane_len` private steps numbered 1.. toward the centre. A
+    /// horse must stop exactly on the last square of its lap (the lane mouth `M`); from there
+    /// a roll of n takes it to step n if the steps up to n are free; from step k only a roll
+    /// of k + 1 takes it one step up.
+    Chuong,
+}
+
+/// Which chuồng steps win, under `home = chuong`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum ChuongWin {
+    /// The top steps: 6-5-4-3 with 4 horses on a 6-step chuồng (default).
+    #[default]
+    Top,
+    /// One lower: every horse on step `lane_len − pieces` or above (5-4-3-2 with 4 horses).
+    Lower,
+}
+
 macro_rules! text_enum {
     ($ty:ident, $expected:literal, $($variant:ident => $name:literal),+) => {
         impl $ty {
@@ -125,6 +153,8 @@ text_enum!(RingBlock, "cut|illegal", Cut => "cut", Illegal => "illegal");
 text_enum!(LaneMouth, "exact|pass", Exact => "exact", Pass => "pass");
 text_enum!(Arrival, "slide|choose", Slide => "slide", Choose => "choose");
 text_enum!(RingLap, "always|arrow", Always => "always", Arrow => "arrow");
+text_enum!(Home, "lane|chuong", Lane => "lane", Chuong => "chuong");
+text_enum!(ChuongWin, "top|lower", Top => "top", Lower => "lower");
 text_enum!(FirstPlayer, "lowest|highest", Lowest => "lowest", Highest => "highest");
 
 /// The rules of a game of cờ cá ngựa. [`Config::default`] is the seed text as the issue reads
@@ -136,6 +166,9 @@ text_enum!(FirstPlayer, "lowest|highest", Lowest => "lowest", Highest => "highes
 pub struct Config {
     /// Players, 2..=4 (`players`).
     pub players: u8,
+    /// Pieces (horses) per seat, 1..=4 (`pieces`; the seed's 2 by default).
+    #[cfg_attr(feature = "serde", serde(default = "two"))]
+    pub pieces: u8,
     /// Colours of a two-player game (`seating`).
     pub seating: Seating,
     /// A 5 must bring a piece out while one is in the nest (`compulsory_exit`).
@@ -179,6 +212,12 @@ pub struct Config {
     /// A 1 also gives another roll, like a 6 (`extra_roll_on_one`).
     #[cfg_attr(feature = "serde", serde(default))]
     pub extra_roll_on_one: bool,
+    /// The home stretch: the seed's lane and inner ring, or the traditional chuồng (`home`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub home: Home,
+    /// Which chuồng steps win under `home = chuong` (`chuong_win`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub chuong_win: ChuongWin,
     /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
     /// 0 = no guard).
     pub max_rolls: u32,
@@ -186,10 +225,16 @@ pub struct Config {
     pub layout: Layout,
 }
 
+#[cfg(feature = "serde")]
+fn two() -> u8 {
+    2
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
             players: 2,
+            pieces: 2,
             seating: Seating::Opposite,
             compulsory_exit: true,
             exit_capture: ExitCapture::Capture,
@@ -206,6 +251,8 @@ impl Default for Config {
             exit_immunity: false,
             release_rolls: 0,
             extra_roll_on_one: false,
+            home: Home::Lane,
+            chuong_win: ChuongWin::Top,
             max_rolls: 2_000,
             layout: Layout::default(),
         }
@@ -218,6 +265,39 @@ impl Config {
     pub fn with_players(players: u8) -> Config {
         Config {
             players,
+            ..Config::default()
+        }
+    }
+
+    /// The `traditional` preset: the folk game as most Vietnamese boards and apps play it
+    /// (issue 15): 4 horses, 48-square track 12 per arm, one die, release on a 1 or a 6 (onto
+    /// an opponent on the exit it captures; an own horse there blocks; releasing is a choice),
+    /// another roll on a 6, no jumping over any horse, capture by exact landing, a chuồng of 6
+    /// steps entered from the last square of the lap, the win on steps 6-5-4-3, the highest
+    /// roll starts. The seed's house rules (6 as 7, triple six, the shortcut) are off.
+    #[must_use]
+    pub fn traditional() -> Config {
+        Config {
+            pieces: 4,
+            compulsory_exit: false,
+            exit_capture: ExitCapture::Capture,
+            six_after_pass: true,
+            six_as_seven: false,
+            triple_six: false,
+            shortcut: false,
+            lane_mouth: LaneMouth::Exact,
+            first_player: FirstPlayer::Highest,
+            no_jumping: true,
+            exit_immunity: false,
+            release_rolls: (1 << 1) | (1 << 6),
+            extra_roll_on_one: false,
+            home: Home::Chuong,
+            chuong_win: ChuongWin::Top,
+            max_rolls: 10_000,
+            layout: Layout {
+                lane_len: 6,
+                ..Layout::default()
+            },
             ..Config::default()
         }
     }
@@ -272,6 +352,12 @@ const SETTINGS: &[Setting] = &[
         default: "2",
         values: "2..=4",
         help: "number of players",
+    },
+    Setting {
+        key: "pieces",
+        default: "2",
+        values: "1..=4",
+        help: "pieces (horses) per player",
     },
     Setting {
         key: "seating",
@@ -370,6 +456,18 @@ const SETTINGS: &[Setting] = &[
         help: "a 1 also gives another roll, like a 6",
     },
     Setting {
+        key: "home",
+        default: "lane",
+        values: Home::VALUES,
+        help: "home stretch: the seed's lane, inner ring and centre, or the traditional chuồng of lane_len steps",
+    },
+    Setting {
+        key: "chuong_win",
+        default: "top",
+        values: ChuongWin::VALUES,
+        help: "home = chuong: win on the top steps (6-5-4-3) or one lower (5-4-3-2)",
+    },
+    Setting {
         key: "max_rolls",
         default: "2000",
         values: "0..=4294967295 (0 = no guard)",
@@ -433,6 +531,10 @@ const PRESETS: &[Preset] = &[
     Preset {
         name: "plain",
         help: "house rules off: a 6 stays 6, no triple-six penalty, no shortcut, no roll after a passed 6",
+    },
+    Preset {
+        name: "traditional",
+        help: "the folk game (issue 15): 4 horses, release on 1 or 6, no jumping, a 6-step chuồng, highest roll starts",
     },
 ];
 
@@ -498,6 +600,7 @@ impl Configure for Config {
                 six_after_pass: false,
                 ..Config::default()
             }),
+            "traditional" => Ok(Config::traditional()),
             _ => Err(unknown_preset::<Config>(name)),
         }
     }
@@ -506,6 +609,7 @@ impl Configure for Config {
         let layout = &mut self.layout;
         match key {
             "players" => self.players = parse_value(key, value, "2..=4")?,
+            "pieces" => self.pieces = parse_value(key, value, "1..=4")?,
             "seating" => self.seating = parse_text(key, value, Seating::VALUES)?,
             "compulsory_exit" => self.compulsory_exit = parse_bool(key, value)?,
             "exit_capture" => self.exit_capture = parse_text(key, value, ExitCapture::VALUES)?,
@@ -522,6 +626,8 @@ impl Configure for Config {
             "exit_immunity" => self.exit_immunity = parse_bool(key, value)?,
             "release_rolls" => self.release_rolls = parse_rolls(key, value)?,
             "extra_roll_on_one" => self.extra_roll_on_one = parse_bool(key, value)?,
+            "home" => self.home = parse_text(key, value, Home::VALUES)?,
+            "chuong_win" => self.chuong_win = parse_text(key, value, ChuongWin::VALUES)?,
             "max_rolls" => {
                 self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
             }
@@ -542,6 +648,7 @@ impl Configure for Config {
         let l = &self.layout;
         Some(match key {
             "players" => self.players.to_string(),
+            "pieces" => self.pieces.to_string(),
             "seating" => self.seating.to_string(),
             "compulsory_exit" => self.compulsory_exit.to_string(),
             "exit_capture" => self.exit_capture.to_string(),
@@ -558,6 +665,8 @@ impl Configure for Config {
             "exit_immunity" => self.exit_immunity.to_string(),
             "release_rolls" => rolls_text(self.release_rolls),
             "extra_roll_on_one" => self.extra_roll_on_one.to_string(),
+            "home" => self.home.to_string(),
+            "chuong_win" => self.chuong_win.to_string(),
             "max_rolls" => self.max_rolls.to_string(),
             "track_len" => l.track_len.to_string(),
             "quadrant" => l.quadrant.to_string(),

@@ -14,6 +14,11 @@
 //! (exact roll back to its arrow square), cannot pass another player's piece (it stops just
 //! before), then goes 2 squares to the centre (exact roll). Both pieces in the centre win.
 //!
+//! The preset `traditional` ([`Config::traditional`]) is the folk game of issue 15 on the
+//! same engine: 4 horses (`pieces`, 1–4), release on a 1 or 6, no jumping, and the chuồng
+//! ([`Home::Chuong`]): 6 numbered steps entered from the last square of the lap, one step at
+//! a time with the next step's number, won on the top steps 6-5-4-3.
+//!
 //! The board is data: a [`Layout`] of numbers (48-square track, 12 between exits, shortcut
 //! at 41, mouth at 47, exit on a 5, lane of 5, ring of 8, spoke of 1) validated into a
 //! [`Board`] graph with per-colour path tables. Every reading of the text is a switch on
@@ -69,7 +74,8 @@ mod state;
 
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
 pub use config::{
-    Arrival, Config, ExitCapture, FirstPlayer, LaneMouth, RingBlock, RingLap, Seating,
+    Arrival, ChuongWin, Config, ExitCapture, FirstPlayer, Home, LaneMouth, RingBlock, RingLap,
+    Seating,
 };
 pub use moves::{Move, ParseMoveError};
 pub use notation::{ParseStateError, StateField};

@@ -2,8 +2,9 @@
 //! read and validate it.
 //!
 //! Four fields separated by single spaces:
-//! 1. pieces: per seat, in seat order, the progress of its two pieces lower first, `a,b`,
-//!    seats separated by `/` (0 = nest, 1 = exit square, `end` = centre);
+//! 1. pieces: per seat, in seat order, the progress of its pieces (`pieces`, default 2)
+//!    lowest first, `a,b`, seats separated by `/` (0 = nest, 1 = exit square, `end` =
+//!    centre);
 //! 2. phase: `o` and the roll-off in core's [`RollOff`] notation (`oL01:3`), `r<seat>` (the
 //!    seat rolls), `m<seat><die>` (the seat moves with that die), `w<seat>` (won), `d`
 //!    (drawn by the length guard);
@@ -74,11 +75,16 @@ impl fmt::Display for CoCaNgua {
         if f.alternate() {
             return crate::picture::draw(self, f);
         }
-        for (s, [a, b]) in self.pieces.iter().take(self.num_seats()).enumerate() {
+        for s in 0..self.num_seats() {
             if s > 0 {
                 f.write_str("/")?;
             }
-            write!(f, "{a},{b}")?;
+            for (i, p) in self.own(s).iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{p}")?;
+            }
         }
         match self.phase {
             Phase::RollOff(r) => write!(f, " o{r}")?,
@@ -137,9 +143,14 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         ));
     }
     for (s, seat) in seats.iter().enumerate() {
-        let (a, b) = seat
-            .split_once(',')
-            .ok_or_else(|| fail(StateField::Pieces, "expected two pieces `a,b` per seat"))?;
+        let count = usize::from(config.pieces);
+        let values: alloc::vec::Vec<&str> = seat.split(',').collect();
+        if values.len() != count {
+            return Err(fail(
+                StateField::Pieces,
+                &alloc::format!("expected {count} pieces separated by ',' per seat"),
+            ));
+        }
         let progress = |t: &str| {
             number::<u8>(t).filter(|&p| p <= end).ok_or_else(|| {
                 fail(
@@ -148,14 +159,15 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
                 )
             })
         };
-        let (a, b) = (progress(a)?, progress(b)?);
-        if a > b {
+        for (i, t) in values.iter().enumerate() {
+            state.pieces[s][i] = progress(t)?;
+        }
+        if state.own(s).windows(2).any(|w| w[0] > w[1]) {
             return Err(fail(
                 StateField::Pieces,
-                "a seat's pieces are written lower first",
+                "a seat's pieces are written lowest first",
             ));
         }
-        state.pieces[s] = [a, b];
     }
 
     // Phase.
@@ -229,28 +241,43 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
     let n = state.num_seats();
     let end = board.end();
     let config = &state.config;
-    let finished = |s: usize| state.pieces[s] == [end, end];
+    let finished = |s: usize| state.finished(s);
 
-    // Occupancy: two seats share a square only in the centre; one seat cannot have both
+    // Occupancy: two seats share a square only in the centre; one seat cannot have two
     // pieces on its exit square.
     for s in 0..n {
         let colour = usize::from(state.colours[s]);
-        if state.pieces[s] == [1, 1] {
+        if state.own(s).iter().filter(|&&p| p == 1).count() > 1 {
             return Err("two pieces of one seat on its exit square");
         }
-        for &p in &state.pieces[s] {
+        for &p in state.own(s) {
             if p == 0 || p == end {
                 continue;
             }
             let square = board.square(colour, p);
             for t in (s + 1)..n {
                 let c = usize::from(state.colours[t]);
-                if state.pieces[t]
+                if state
+                    .own(t)
                     .iter()
                     .any(|&q| q != 0 && q != end && board.square(c, q) == square)
                 {
                     return Err("two seats' pieces share a square outside the centre");
                 }
+            }
+        }
+    }
+
+    if state.chuong {
+        let mouth = board.mouth();
+        let top = mouth + board.layout().lane_len;
+        for s in 0..n {
+            let own = state.own(s);
+            if own.iter().any(|&p| p > top) {
+                return Err("a horse beyond the top step of its chuồng");
+            }
+            if own.windows(2).any(|w| w[0] == w[1] && w[0] > mouth) {
+                return Err("two horses of one seat on one chuồng step");
             }
         }
     }
@@ -270,7 +297,7 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
     match state.phase {
         Phase::Won(seat) => {
             if !finished(seat.index()) || winners != 1 {
-                return Err("the winner must be the one seat with both pieces in the centre");
+                return Err("the winner must be the one seat with all its pieces home");
             }
             if sixes != 0 || last != 0 {
                 return Err("a finished game has no turn in progress");
@@ -285,7 +312,7 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
         }
         _ if winners != 0 => return Err("a seat has finished but the game goes on"),
         Phase::RollOff(_) => {
-            if state.pieces.iter().take(n).any(|p| *p != [0, 0]) || sixes != 0 || last != 0 {
+            if (0..n).any(|s| state.own(s).iter().any(|&p| p != 0)) || sixes != 0 || last != 0 {
                 return Err("during the roll-off every piece is in its nest");
             }
             if guard_hit {
@@ -316,7 +343,7 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
 }
 
 fn check_last(state: &CoCaNgua, seat: Seat, last: u8) -> Result<(), &'static str> {
-    if last != 0 && !state.pieces[seat.index()].contains(&last) {
+    if last != 0 && !state.own(seat.index()).contains(&last) {
         return Err("the piece moved last is not on the board");
     }
     Ok(())

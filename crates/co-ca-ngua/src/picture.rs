@@ -19,7 +19,7 @@ fn occupants(state: &CoCaNgua, square: Square) -> String {
     let mut text = String::new();
     for s in 0..state.num_seats() {
         let colour = usize::from(state.colours[s]);
-        for &p in &state.pieces[s] {
+        for &p in state.own(s) {
             if p != 0 && board.square(colour, p) == square {
                 let _ = write!(text, "{s}");
             }
@@ -100,7 +100,7 @@ pub(crate) fn draw(state: &CoCaNgua, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     };
     for s in 0..state.num_seats() {
         let colour = state.colours[s];
-        let nest = state.pieces[s].iter().filter(|&&p| p == 0).count();
+        let nest = state.own(s).iter().filter(|&&p| p == 0).count();
         let lane = kinds(&|k| matches!(k, SquareKind::Lane { colour: c, .. } if c == colour));
         let spoke = kinds(&|k| matches!(k, SquareKind::Spoke { colour: c, .. } if c == colour));
         writeln!(

@@ -10,7 +10,7 @@ use boardgame_core::{
 };
 
 use crate::board::{Board, Spot};
-use crate::config::{Arrival, Config, ExitCapture, LaneMouth, RingBlock, RingLap};
+use crate::config::{Arrival, ChuongWin, Config, ExitCapture, Home, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
 
@@ -33,7 +33,8 @@ pub(crate) enum Phase {
 /// the roll count of the length guard. See the crate docs for the rules and the notation.
 ///
 /// Pieces are progress values along their colour's path (0 = nest, [`Board::end`] =
-/// centre), kept sorted per seat: a seat's two pieces are interchangeable.
+/// centre), kept sorted per seat: a seat's pieces (`pieces`, 1–4, default 2) are
+/// interchangeable.
 ///
 /// Equality and hashing compare the configuration and the position (the board is derived
 /// from the configuration).
@@ -42,7 +43,9 @@ pub struct CoCaNgua {
     pub(crate) config: Config,
     pub(crate) board: Arc<Board>,
     pub(crate) colours: [u8; 4],
-    pub(crate) pieces: [[u8; 2]; 4],
+    /// Per seat, the progress of its `config.pieces` pieces, sorted, in the first slots
+    /// (the other slots stay 0 and are never read).
+    pub(crate) pieces: [[u8; 4]; 4],
     pub(crate) phase: Phase,
     /// Sixes rolled in a row in this turn (only counted under `triple_six`).
     pub(crate) sixes: u8,
@@ -53,6 +56,19 @@ pub struct CoCaNgua {
     pub(crate) release_mask: u8,
     /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
     pub(crate) track_checks: bool,
+    /// Derived from the configuration: `home = chuong`.
+    pub(crate) chuong: bool,
+    /// Derived from the configuration: moves ending beyond this progress need the rare
+    /// path (the square before the inner ring; under `home = chuong` the lane mouth).
+    pub(crate) far: u8,
+    /// Derived from the configuration: the shortcut may be taken (`shortcut`, and not
+    /// `home = chuong`).
+    pub(crate) shortcut_on: bool,
+    /// Derived from the configuration: pieces per seat.
+    pub(crate) count: usize,
+    /// Derived from the configuration: a seat wins once its lowest piece has at least this
+    /// progress (the centre; under `home = chuong` the lowest winning step).
+    pub(crate) win_from: u8,
 }
 
 impl PartialEq for CoCaNgua {
@@ -88,6 +104,18 @@ impl core::fmt::Debug for CoCaNgua {
     }
 }
 
+/// Sorts a seat's (at most 4) pieces: an insertion sort, as a move changes one piece.
+#[inline]
+fn sort_small(pieces: &mut [u8]) {
+    for i in 1..pieces.len() {
+        let mut j = i;
+        while j > 0 && pieces[j - 1] > pieces[j] {
+            pieces.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Whether a roll of the exit number may, or must, bring a piece out.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum ExitOption {
@@ -116,17 +144,29 @@ impl CoCaNgua {
         self.colours[seat.index()]
     }
 
-    /// The progress of `seat`'s two pieces, lower first (0 = nest, `board().end()` = centre).
+    /// The progress of `seat`'s pieces, lowest first (0 = nest, `board().end()` = centre).
     ///
     /// # Panics
     /// If `seat` is not at the table.
     #[must_use]
-    pub fn pieces(&self, seat: Seat) -> [u8; 2] {
+    pub fn pieces(&self, seat: Seat) -> &[u8] {
         assert!(
             seat.index() < self.num_seats(),
             "seat {seat} is not at the table"
         );
-        self.pieces[seat.index()]
+        self.own(seat.index())
+    }
+
+    /// The pieces of seat index `s`, sorted.
+    #[inline]
+    pub(crate) fn own(&self, s: usize) -> &[u8] {
+        &self.pieces[s][..self.count.min(4)]
+    }
+
+    /// Whether seat index `s` has brought every piece home.
+    #[inline]
+    pub(crate) fn finished(&self, s: usize) -> bool {
+        self.pieces[s][0] >= self.win_from
     }
 
     /// The die to be played, at a decision node.
@@ -194,7 +234,7 @@ impl CoCaNgua {
         if let Phase::Won(winner) = self.phase {
             return if winner == seat { 1000 } else { -1000 };
         }
-        let score = |s: usize| i64::from(self.pieces[s][0]) + i64::from(self.pieces[s][1]);
+        let score = |s: usize| self.own(s).iter().map(|&p| i64::from(p)).sum::<i64>();
         let best_other = (0..self.num_seats())
             .filter(|&s| s != seat.index())
             .map(score)
@@ -210,8 +250,15 @@ impl CoCaNgua {
         for s in 0..usize::from(self.config.players) {
             if s != seat {
                 let colour = usize::from(self.colours[s]);
-                let [a, b] = self.pieces[s];
-                mask |= self.board.bit(colour, a) | self.board.bit(colour, b);
+                if self.count == 2 {
+                    // The seed's two pieces, without a loop (the common case).
+                    let [a, b, ..] = self.pieces[s];
+                    mask |= self.board.bit(colour, a) | self.board.bit(colour, b);
+                } else {
+                    for &p in self.own(s) {
+                        mask |= self.board.bit(colour, p);
+                    }
+                }
             }
         }
         mask
@@ -222,15 +269,28 @@ impl CoCaNgua {
     /// square or the centre, and on the inner ring it stops before another player's piece
     /// (or cannot move, under `ring_block = illegal`). Under `ring_lap = arrow` a piece that
     /// passes the arrow square without stopping skips the ring lap.
+    ///
+    /// Under `home = chuong` a move beyond the lane mouth is [`Self::chuong_step`] of seat
+    /// `s` instead (tested only off the common path, where the inner ring is).
     #[inline]
-    fn destination(&self, colour: usize, from: u8, steps: u8, others: u128) -> Option<u8> {
+    fn destination(
+        &self,
+        s: usize,
+        colour: usize,
+        from: u8,
+        steps: u8,
+        others: u128,
+    ) -> Option<u8> {
         let board = &*self.board;
         let mut target = from + steps;
         if target > board.barrier(from) && !self.passes_mouth(from, target) {
             return None;
         }
-        let x = board.ring_first();
-        if target >= x {
+        if target > self.far {
+            if self.chuong {
+                return self.chuong_step(s, from, steps);
+            }
+            let x = board.ring_first();
             if from < x && target > x && self.config.ring_lap == RingLap::Arrow {
                 return self.skip_ring(colour, from, target, others);
             }
@@ -247,6 +307,24 @@ impl CoCaNgua {
             }
         }
         (target > from).then_some(target)
+    }
+
+    /// `home = chuong`: a horse enters the chuồng only from the last square of its lap (the
+    /// lane mouth): a roll of n takes it to step n if no own horse stands on steps 1..=n;
+    /// from step k only a roll of k + 1 takes it up, onto a free step k + 1.
+    #[cold]
+    fn chuong_step(&self, s: usize, from: u8, steps: u8) -> Option<u8> {
+        let mouth = self.board.mouth();
+        let top = mouth + self.board.layout().lane_len;
+        let target = if from == mouth {
+            mouth + steps
+        } else if from > mouth && steps == from - mouth + 1 {
+            from + 1
+        } else {
+            return None;
+        };
+        let blocked = self.own(s).iter().any(|&p| p > from && p <= target);
+        (target <= top && !blocked).then_some(target)
     }
 
     /// `lane_mouth = pass`: a move from the track may run past the lane mouth, up to the
@@ -291,7 +369,7 @@ impl CoCaNgua {
         if self.config.no_jumping {
             let last_track = (target - 1).min(board.mouth());
             for step in from + 1..=last_track {
-                let own = self.pieces[seat].contains(&step);
+                let own = self.own(seat).contains(&step);
                 if own || others & board.bit(colour, step) != 0 {
                     return true;
                 }
@@ -302,13 +380,39 @@ impl CoCaNgua {
             if others & bit != 0 {
                 for t in 0..usize::from(self.config.players) {
                     let c = usize::from(self.colours[t]);
-                    if t != seat && self.pieces[t].contains(&1) && board.bit(c, 1) == bit {
+                    if t != seat && self.own(t).contains(&1) && board.bit(c, 1) == bit {
                         return true;
                     }
                 }
             }
         }
         false
+    }
+
+    /// Under `arrival = choose`: the shortcuts that leave the piece `i` arriving on `K` there
+    /// and send another of the seat's pieces on the outer track (one move per square).
+    #[cold]
+    fn shortcut_others<S: MoveSink<Move>>(
+        &self,
+        colour: usize,
+        i: usize,
+        from: Spot,
+        steps: u8,
+        sink: &mut S,
+    ) {
+        let Phase::Move(seat, _) = self.phase else {
+            return;
+        };
+        let own = self.own(seat.index());
+        for (j, &q) in own.iter().enumerate() {
+            let repeated = j > 0 && q == own[j - 1] && j - 1 != i;
+            if j == i || repeated || q == 0 || self.board.is_safe(q) {
+                continue;
+            }
+            if let Spot::Track(other) = self.board.spot(colour, q) {
+                sink.push(Move::ShortcutOther { from, steps, other });
+            }
+        }
     }
 
     /// Where a piece sent into the safe area by the shortcut ends: the arrow square `X`, or
@@ -323,8 +427,8 @@ impl CoCaNgua {
     }
 
     fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
-        let [low, high] = self.pieces[seat];
-        if self.release_mask & (1 << die.value()) == 0 || low != 0 || high == 1 {
+        let own = self.own(seat);
+        if self.release_mask & (1 << die.value()) == 0 || own[0] != 0 || own.contains(&1) {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -348,14 +452,14 @@ impl CoCaNgua {
             }
             let c = usize::from(self.colours[s]);
             let mut hit = false;
-            for p in &mut self.pieces[s] {
+            for p in &mut self.pieces[s][..self.count] {
                 if *p != 0 && self.board.square(c, *p) == square {
                     *p = 0;
                     hit = true;
                 }
             }
             if hit {
-                self.pieces[s].sort_unstable();
+                sort_small(&mut self.pieces[s][..self.count]);
             }
         }
     }
@@ -383,10 +487,45 @@ impl CoCaNgua {
             key: e.setting(),
             reason: e.to_string(),
         })?;
+        if !(1..=4).contains(&config.pieces) {
+            return Err(ConfigError::Invalid {
+                key: "pieces",
+                reason: alloc::format!("{} pieces per seat, expected 1..=4", config.pieces),
+            });
+        }
+        let chuong = config.home == Home::Chuong;
+        let far = if chuong {
+            board.mouth()
+        } else {
+            board.ring_first() - 1
+        };
+        let win_from = if chuong {
+            let steps = config.layout.lane_len;
+            let lowest = match config.chuong_win {
+                ChuongWin::Top => (steps + 1).checked_sub(config.pieces),
+                ChuongWin::Lower => steps.checked_sub(config.pieces),
+            };
+            match lowest.filter(|&l| l >= 1) {
+                Some(lowest) => board.mouth() + lowest,
+                None => {
+                    return Err(ConfigError::Invalid {
+                        key: "lane_len",
+                        reason: alloc::format!(
+                            "a chuồng of {steps} steps cannot hold the {} winning horses \
+                             (chuong_win = {})",
+                            config.pieces,
+                            config.chuong_win
+                        ),
+                    });
+                }
+            }
+        } else {
+            board.end()
+        };
         Ok(CoCaNgua {
             colours: config.colours(),
             board: Arc::new(board),
-            pieces: [[0; 2]; 4],
+            pieces: [[0; 4]; 4],
             phase: Phase::RollOff(RollOff::new(
                 usize::from(config.players),
                 config.roll_off_rule(),
@@ -398,6 +537,11 @@ impl CoCaNgua {
                 .filter(|&v| config.releases(v))
                 .fold(0, |m, v| m | 1 << v),
             track_checks: config.no_jumping || config.exit_immunity,
+            count: usize::from(config.pieces),
+            win_from,
+            chuong,
+            far,
+            shortcut_on: config.shortcut && !chuong,
             config,
         })
     }
@@ -412,10 +556,11 @@ impl Game for CoCaNgua {
     const NAME: &'static str = "co-ca-ngua";
     const MIN_SEATS: usize = 2;
     const MAX_SEATS: usize = 4;
-    /// `exit`, then per piece an advance and, for a piece stopping on its circle `K`, a
-    /// shortcut and (under `arrival = choose`) a shortcut sending the other piece: only one
-    /// piece square can stop on `K` with a given roll, so at most 5.
-    const MAX_MOVES: usize = 5;
+    /// `exit`, then per piece square (at most 4) an advance and, for the one piece square
+    /// that can stop on its circle `K` with a given roll, a shortcut and (under
+    /// `arrival = choose`) a shortcut sending each of the (at most 3) other pieces on the
+    /// track: at most 9.
+    const MAX_MOVES: usize = 9;
     const MAX_CHANCE_OUTCOMES: usize = 6;
 
     fn new(config: Config) -> Result<CoCaNgua, ConfigError> {
@@ -453,10 +598,11 @@ impl Game for CoCaNgua {
         let s = seat.index();
         let colour = usize::from(self.colours[s]);
         let steps = self.steps(seat, die);
-        let [a, b] = self.pieces[s];
+        let own = self.own(s);
+        let highest = own[own.len() - 1];
         // Other players' pieces matter only for the exit square and the inner ring.
         let needs_others = self.release_mask & (1 << die.value()) != 0
-            || b + steps >= self.board.ring_first()
+            || highest + steps >= self.board.ring_first()
             || self.track_checks;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
@@ -472,25 +618,20 @@ impl Game for CoCaNgua {
             ExitOption::No => {}
         }
         let end = self.board.end();
-        for (i, p) in [a, b].into_iter().enumerate() {
-            if p == 0 || p == end || (i == 1 && p == a) {
+        for (i, &p) in own.iter().enumerate() {
+            if p == 0 || p == end || (i > 0 && p == own[i - 1]) {
                 continue;
             }
-            if let Some(target) = self.destination(colour, p, steps, others) {
+            if let Some(target) = self.destination(s, colour, p, steps, others) {
                 if self.track_checks && self.traditional_block(s, colour, p, target, others) {
                     continue;
                 }
                 let from = self.board.spot(colour, p);
                 sink.push(Move::Advance { from, steps });
-                if self.config.shortcut && target == self.board.shortcut() {
+                if self.shortcut_on && target == self.board.shortcut() {
                     sink.push(Move::Shortcut { from, steps });
-                    let q = if i == 0 { b } else { a };
-                    if self.config.arrival == Arrival::Choose
-                        && q != 0
-                        && !self.board.is_safe(q)
-                        && let Spot::Track(other) = self.board.spot(colour, q)
-                    {
-                        sink.push(Move::ShortcutOther { from, steps, other });
+                    if self.config.arrival == Arrival::Choose {
+                        self.shortcut_others(colour, i, from, steps, sink);
                     }
                 }
                 any = true;
@@ -543,7 +684,11 @@ impl Game for CoCaNgua {
             Move::Advance { from, .. }
             | Move::Shortcut { from, .. }
             | Move::ShortcutOther { from, .. } => {
-                let i = usize::from(self.board.spot(colour, self.pieces[s][0]) != from);
+                let i = self
+                    .own(s)
+                    .iter()
+                    .position(|&p| p != 0 && self.board.spot(colour, p) == from)
+                    .unwrap_or_else(|| panic!("no piece on {from}"));
                 let p = self.pieces[s][i];
                 assert!(
                     p != 0 && self.board.spot(colour, p) == from,
@@ -551,7 +696,7 @@ impl Game for CoCaNgua {
                 );
                 let others = self.others(s);
                 let mut target = self
-                    .destination(colour, p, self.steps(seat, die), others)
+                    .destination(s, colour, p, self.steps(seat, die), others)
                     .expect("the piece cannot move");
                 if !self.board.is_safe(target) {
                     self.capture(s, colour, target, others);
@@ -573,23 +718,23 @@ impl Game for CoCaNgua {
                         self.board.shortcut(),
                         "the move does not stop on the shortcut circle"
                     );
-                    let j = 1 - i;
-                    let q = self.pieces[s][j];
-                    assert!(
-                        q != 0
-                            && !self.board.is_safe(q)
-                            && self.board.spot(colour, q) == Spot::Track(other),
-                        "no piece on the outer track at {other}"
-                    );
+                    let j = (0..self.count)
+                        .find(|&j| {
+                            let q = self.pieces[s][j];
+                            j != i
+                                && q != 0
+                                && !self.board.is_safe(q)
+                                && self.board.spot(colour, q) == Spot::Track(other)
+                        })
+                        .unwrap_or_else(|| panic!("no piece on the outer track at {other}"));
                     self.pieces[s][j] = self.slide_target(colour, others);
                 }
                 self.pieces[s][i] = target;
                 Some(target)
             }
         };
-        self.pieces[s].sort_unstable();
-        let end = self.board.end();
-        if self.pieces[s] == [end, end] {
+        sort_small(&mut self.pieces[s][..self.count]);
+        if self.finished(s) {
             self.phase = Phase::Won(seat);
             self.sixes = 0;
             self.last_moved = 0;
@@ -633,9 +778,12 @@ impl Game for CoCaNgua {
                         let s = seat.index();
                         let last = self.last_moved;
                         if last != 0 && !self.board.is_safe(last) {
-                            let i = usize::from(self.pieces[s][0] != last);
-                            self.pieces[s][i] = 0;
-                            self.pieces[s].sort_unstable();
+                            let count = self.count;
+                            let own = &mut self.pieces[s][..count];
+                            if let Some(i) = own.iter().position(|&p| p == last) {
+                                own[i] = 0;
+                                sort_small(own);
+                            }
                         }
                         self.next_seat(seat);
                         return;

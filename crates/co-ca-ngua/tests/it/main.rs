@@ -9,3 +9,4 @@ mod rules;
 mod switches;
 mod testkit;
 mod traditional;
+mod traditional_preset;

@@ -40,6 +40,24 @@ fn chance_perft_mid_game_has_exact_mass() {
     }
 }
 
+#[test]
+fn chance_perft_traditional_has_exact_mass() {
+    let mut config = Config::preset("traditional").unwrap();
+    for players in [2, 4] {
+        config.players = players;
+        let start = CoCaNgua::new(config).unwrap();
+        let stats = chance_perft(&start, 6);
+        assert!(stats.is_mass_exact(), "{players} players: {stats:?}");
+    }
+    // Horses on the last square of the lap and in the chuồng.
+    config.players = 2;
+    let state = at("10,20,48,50/0,0,12,30 r0 t0.0 n20", &config);
+    let stats = chance_perft(&state, 6);
+    assert!(stats.is_mass_exact(), "{stats:?}");
+    assert_eq!(stats.leaves, perft(&state, 6));
+    assert!(stats.decision_edges > 0);
+}
+
 /// Plays a tape from a fresh game, checking the invariants after every event.
 fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
     let mut state = CoCaNgua::new(config).unwrap();
@@ -69,9 +87,10 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
         };
         for seat in 0..n {
             let pieces = state.pieces(Seat::new(seat));
-            // Two pieces per colour, each in the nest, on its path or in the centre.
+            // `pieces` per colour, each in the nest, on its path or in the centre.
+            prop_assert_eq!(pieces.len(), usize::from(state.config().pieces));
             prop_assert!(pieces.iter().all(|&p| p <= end));
-            prop_assert!(pieces[0] <= pieces[1]);
+            prop_assert!(pieces.windows(2).all(|w| w[0] <= w[1]));
             // No capture inside the safe area: safe pieces never go back to the nest.
             prop_assert!(
                 safe(&state, seat) >= safe(&before, seat),
@@ -80,7 +99,7 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
                 state
             );
             if Some(Seat::new(seat)) != before.turn().seat() {
-                for &p in &before.pieces(Seat::new(seat)) {
+                for &p in before.pieces(Seat::new(seat)) {
                     if p != 0 && board.is_safe(p) {
                         prop_assert!(
                             pieces.contains(&p),
@@ -109,7 +128,7 @@ fn run_tape(config: Config, tape: &[u16]) -> Result<(), TestCaseError> {
                     }
                     for other in (0..n).filter(|&s| s != mover.index()) {
                         let c = usize::from(state.colour(Seat::new(other)));
-                        for &q in &before.pieces(Seat::new(other)) {
+                        for &q in before.pieces(Seat::new(other)) {
                             prop_assert!(
                                 q == 0 || board.square(c, q) != square,
                                 "passed seat {}'s piece: {} -> {}",
@@ -138,19 +157,31 @@ fn configs() -> impl Strategy<Value = Config> {
         any::<bool>(),
         any::<bool>(),
         0usize..3,
+        1u8..=4,
+        any::<bool>(),
     )
-        .prop_map(|(players, seven, after_pass, illegal, capture)| {
-            let mut config = Config::with_players(players);
-            config.six_as_seven = seven;
-            config.six_after_pass = after_pass;
-            config
-                .set("ring_block", if illegal { "illegal" } else { "cut" })
-                .unwrap();
-            config
-                .set("exit_capture", ["capture", "optional", "blocked"][capture])
-                .unwrap();
-            config
-        })
+        .prop_map(
+            |(players, seven, after_pass, illegal, capture, pieces, traditional)| {
+                // Either the seed rules or the traditional preset (4 horses and the chuồng by
+                // default), then the switches below on top, with 1..=4 pieces.
+                let mut config = if traditional {
+                    Config::preset("traditional").unwrap()
+                } else {
+                    Config::default()
+                };
+                config.players = players;
+                config.pieces = pieces;
+                config.six_as_seven = seven;
+                config.six_after_pass = after_pass;
+                config
+                    .set("ring_block", if illegal { "illegal" } else { "cut" })
+                    .unwrap();
+                config
+                    .set("exit_capture", ["capture", "optional", "blocked"][capture])
+                    .unwrap();
+                config
+            },
+        )
 }
 
 proptest! {

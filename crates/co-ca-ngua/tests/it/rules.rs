@@ -44,7 +44,10 @@ fn play(state: &mut CoCaNgua, text: &str) {
 }
 
 fn pieces(state: &CoCaNgua, seat: usize) -> [u8; 2] {
-    state.pieces(Seat::new(seat))
+    state
+        .pieces(Seat::new(seat))
+        .try_into()
+        .expect("two pieces")
 }
 
 const S0: Seat = Seat::new(0);

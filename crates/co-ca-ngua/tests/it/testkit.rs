@@ -42,6 +42,19 @@ fn testkit_four_players() {
     run(config(4), 0..800);
 }
 
+fn traditional(players: u8) -> Config {
+    let mut config = Config::preset("traditional").unwrap();
+    config.players = players;
+    config
+}
+
+#[test]
+fn testkit_traditional_two_three_and_four_players() {
+    for players in [2, 3, 4] {
+        run(traditional(players), 0..300);
+    }
+}
+
 #[test]
 fn testkit_every_preset_and_switch() {
     let mut configs = Vec::new();
@@ -50,6 +63,9 @@ fn testkit_every_preset_and_switch() {
     }
     for (key, value) in [
         ("seating", "adjacent"),
+        ("pieces", "1"),
+        ("pieces", "3"),
+        ("pieces", "4"),
         ("compulsory_exit", "false"),
         ("exit_capture", "optional"),
         ("exit_capture", "blocked"),
@@ -66,6 +82,7 @@ fn testkit_every_preset_and_switch() {
         ("exit_immunity", "true"),
         ("release_rolls", "1,6"),
         ("extra_roll_on_one", "true"),
+        ("home", "chuong"),
         ("max_rolls", "60"),
     ] {
         let mut config = config(4);
@@ -124,5 +141,15 @@ fn testkit_on_other_boards() {
 fn testkit_long_runs() {
     for players in [2, 3, 4] {
         run(config(players), 800..23_000);
+    }
+}
+
+/// The long run of the `traditional` preset: 5 000 games per seat count.
+/// `cargo test -p co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
+#[test]
+#[ignore = "long: 15 000 traditional games"]
+fn testkit_traditional_long_runs() {
+    for players in [2, 3, 4] {
+        run(traditional(players), 300..5_300);
     }
 }

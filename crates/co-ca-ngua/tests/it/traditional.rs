@@ -118,3 +118,33 @@ fn extra_roll_on_one_a_one_rolls_again() {
         one
     );
 }
+
+#[test]
+fn pieces_each_seat_has_one_to_four_horses() {
+    let four = with(&[("pieces", "4")]);
+    let start = CoCaNgua::new(four).unwrap();
+    assert_eq!(start.pieces(Seat::new(1)), [0, 0, 0, 0]);
+    assert_eq!(start.to_string(), "0,0,0,0/0,0,0,0 oL01 t0.0 n0");
+    // Three horses out, one in the nest: a 5 brings the fourth out (compulsory, as in the seed).
+    let text = "0,10,12,30/0,0,0,0 m05 t0.0 n10";
+    assert_eq!(moves(&at(text, &four)), ["exit"]);
+    // With every horse out, each distinct square gives one move.
+    let text = "10,10,12,30/0,0,0,0 m04 t0.0 n10";
+    assert_eq!(moves(&at(text, &four)), ["T9+4", "T11+4", "T29+4"]);
+    // The state line has exactly `pieces` values per seat.
+    assert!(CoCaNgua::from_notation("0,0/0,0 oL01 t0.0 n0", &four).is_err());
+    let one = with(&[("pieces", "1")]);
+    assert_eq!(CoCaNgua::new(one).unwrap().to_string(), "0/0 oL01 t0.0 n0");
+    for bad in ["0", "5"] {
+        assert!(CoCaNgua::new(with(&[("pieces", bad)])).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn pieces_all_horses_home_wins() {
+    // Three horses in the centre (progress 64), the fourth one square from it.
+    let four = with(&[("pieces", "4")]);
+    let mut state = at("63,64,64,64/0,0,0,0 m01 t0.0 n40", &four);
+    state.play("S0+1".parse().unwrap()).unwrap();
+    assert_eq!(state.outcome().and_then(|o| o.winner()), Some(Seat::new(0)));
+}
