@@ -16,7 +16,7 @@ fn worth(state: &CoCaNgua, seat: Seat) -> i64 {
     let board = state.board();
     let colour = usize::from(state.colour(seat));
     let mut total = 0;
-    for progress in state.pieces(seat) {
+    for &progress in state.pieces(seat) {
         if progress == 0 {
             continue;
         }
