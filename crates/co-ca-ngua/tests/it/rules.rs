@@ -7,6 +7,7 @@
 //! 64 = centre). In a 4-player game seat `s` plays colour `s`, whose exit is track square
 //! `12 s`; in a 2-player game seat 1 plays colour 2 (exit T24).
 
+use crate::common::{at, moves, play, roll};
 use boardgame_core::{ConfigError, Configure, Die, Game, Seat, Turn};
 use co_ca_ngua::{CoCaNgua, Config, Move};
 
@@ -18,29 +19,6 @@ fn with(players: u8, key: &str, value: &str) -> Config {
     let mut config = config(players);
     config.set(key, value).unwrap();
     config
-}
-
-fn at(text: &str, config: &Config) -> CoCaNgua {
-    CoCaNgua::from_notation(text, config).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves(state: &CoCaNgua) -> Vec<String> {
-    state
-        .legal_moves_vec()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn roll(state: &mut CoCaNgua, value: u8) {
-    state.apply_chance(Die::of(value)).unwrap();
-}
-
-fn play(state: &mut CoCaNgua, text: &str) {
-    let mv: Move = text.parse().unwrap();
-    state
-        .play(mv)
-        .unwrap_or_else(|e| panic!("{text} in {state}: {e}; legal {:?}", moves(state)));
 }
 
 fn pieces(state: &CoCaNgua, seat: usize) -> [u8; 2] {

@@ -5,34 +5,11 @@
 //! `L0..L4`, 54 = arrow square X on arrival, 55..=61 the rest of the ring, 62 = X after the
 //! lap, 63 = spoke, 64 = centre. In a 2-player game seat 1 plays colour 2.
 
+use crate::common::{at, configured, moves, play};
 use boardgame_core::{Configure, Game, Seat};
-use co_ca_ngua::{CoCaNgua, Config, Move};
-
+use co_ca_ngua::{CoCaNgua, Config};
 fn with(settings: &[(&str, &str)]) -> Config {
-    let mut config = Config::default();
-    for (key, value) in settings {
-        config.set(key, value).unwrap();
-    }
-    config
-}
-
-fn at(text: &str, config: &Config) -> CoCaNgua {
-    CoCaNgua::from_notation(text, config).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves(state: &CoCaNgua) -> Vec<String> {
-    state
-        .legal_moves_vec()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn play(state: &mut CoCaNgua, text: &str) {
-    let mv: Move = text.parse().unwrap();
-    state
-        .play(mv)
-        .unwrap_or_else(|e| panic!("{text} in {state}: {e}"));
+    configured(Config::default(), settings)
 }
 
 const SEAT0: Seat = Seat::new(0);

@@ -1,6 +1,7 @@
 //! The core conformance kit over seeded random games, for 2, 3 and 4 players and every
-//! switch. The default run plays 800 games per player count and 100 per other switch combination;
-//! the long ignored run below and `boardgame check co-ca-ngua --games N` go further.
+//! switch. The default run plays 800 games per player count (120 under `traditional`) and 50
+//! per other preset or switch combination, sized for the CI budget of docs/testing.md; the long
+//! ignored runs below and `boardgame check co-ca-ngua --games N` go further.
 
 use boardgame_core::testkit::Checker;
 use boardgame_core::{Configure, Game};
@@ -51,7 +52,7 @@ fn traditional(players: u8) -> Config {
 #[test]
 fn testkit_traditional_two_three_and_four_players() {
     for players in [2, 3, 4] {
-        run(traditional(players), 0..300);
+        run(traditional(players), 0..120);
     }
 }
 
@@ -90,7 +91,7 @@ fn testkit_every_preset_and_switch() {
         configs.push(config);
     }
     for config in configs {
-        run(config, 0..100);
+        run(config, 0..50);
     }
 }
 

@@ -5,27 +5,11 @@
 //! Progress on the default board: 1 = exit square (colour `c` exits on `T(12c)`), 42 = K,
 //! 48 = M. In a 2-player game seat 1 plays colour 2 (exit T24).
 
+use crate::common::{at, configured, moves};
 use boardgame_core::{Configure, Die, Game, Seat, Turn};
 use co_ca_ngua::{CoCaNgua, Config};
-
 fn with(settings: &[(&str, &str)]) -> Config {
-    let mut config = Config::default();
-    for (key, value) in settings {
-        config.set(key, value).unwrap();
-    }
-    config
-}
-
-fn at(text: &str, config: &Config) -> CoCaNgua {
-    CoCaNgua::from_notation(text, config).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves(state: &CoCaNgua) -> Vec<String> {
-    state
-        .legal_moves_vec()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
+    configured(Config::default(), settings)
 }
 
 fn first_mover(config: Config, rolls: &[u8]) -> Option<Seat> {

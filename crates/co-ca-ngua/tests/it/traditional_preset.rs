@@ -5,33 +5,11 @@
 //! T24): 1 = exit square, 48 = the last square of the lap `T(12c+47)` in front of the
 //! chuồng, 49..=54 = chuồng steps 1..=6 (named `L0`..`L5` in moves).
 
+use crate::common::{at, configured, moves, play};
 use boardgame_core::{Configure, Die, Game, Seat, Turn};
 use co_ca_ngua::{CoCaNgua, Config};
-
 fn traditional(settings: &[(&str, &str)]) -> Config {
-    let mut config = Config::preset("traditional").unwrap();
-    for (key, value) in settings {
-        config.set(key, value).unwrap();
-    }
-    config
-}
-
-fn at(text: &str, config: &Config) -> CoCaNgua {
-    CoCaNgua::from_notation(text, config).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves(state: &CoCaNgua) -> Vec<String> {
-    state
-        .legal_moves_vec()
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
-fn play(state: &mut CoCaNgua, text: &str) {
-    state
-        .play(text.parse().unwrap())
-        .unwrap_or_else(|e| panic!("{text} in {state}: {e}"));
+    configured(Config::preset("traditional").unwrap(), settings)
 }
 
 const S0: Seat = Seat::new(0);
