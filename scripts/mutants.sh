@@ -26,6 +26,7 @@ fi
 status=0
 for c in "${crates[@]}"; do
   echo "== $c, shard $shard"
+  mkdir -p "mutants.out/$c"
   cargo mutants --package "$c" --shard "$shard" --output "mutants.out/$c" --no-shuffle || status=$?
   for kind in caught missed timeout unviable; do
     file="mutants.out/$c/mutants.out/$kind.txt"

@@ -196,6 +196,18 @@ mod tests {
     use alloc::string::ToString;
 
     #[test]
+    fn a_number_may_have_up_to_nine_spaces_and_a_side_needs_one() {
+        let mut capacities = [0; MAX_NUMBER as usize];
+        assert!(Board::from_capacities(capacities).is_err(), "an empty side");
+        capacities[0] = MAX_COPIES;
+        let board = Board::from_capacities(capacities).expect("nine spaces of one number");
+        assert_eq!(board.capacity(1), MAX_COPIES);
+        assert_eq!(board.capacity(2), 0, "numbers without spaces are allowed");
+        capacities[1] = MAX_COPIES + 1;
+        assert!(Board::from_capacities(capacities).is_err(), "ten spaces");
+    }
+
+    #[test]
     fn board_text_round_trips_and_adds_repeats() {
         for board in [Board::CLASSIC, Board::N_OF_N, Board::WITH_SUMS] {
             assert_eq!(board.to_string().parse::<Board>(), Ok(board));
