@@ -1,6 +1,7 @@
 //! Search benchmarks: MCTS iterations per second (uniform-random rollouts to the end of the
-//! game) and expectimax nodes per second in a mid-game position of each game (criterion's
-//! "elem/s" is iterations/s or nodes/s). Ten samples per benchmark: whole searches are slow.
+//! game), expectimax nodes per second in a mid-game position of each game, and alpha-beta
+//! nodes per second in Ataxx, the one deterministic two-seat game (criterion's "elem/s" is
+//! iterations/s or nodes/s). Ten samples per benchmark: whole searches are slow.
 //!
 //! ```text
 //! cargo bench -p boardgame-benches --bench search
@@ -11,6 +12,8 @@ use std::hint::black_box;
 use boardgame_core::driver::{below, rng_from_seed, sample};
 use boardgame_core::{Game, Turn};
 use boardgame_search::Evaluator;
+use boardgame_search::alphabeta::{AlphaBeta, Limits};
+use boardgame_search::eval::ataxx::AtaxxEvaluator;
 use boardgame_search::eval::{CoCaNguaEvaluator, ParchisEvaluator, ThaxEvaluator};
 use boardgame_search::expectimax::{Expectimax, ExpectimaxLimits};
 use boardgame_search::mcts::{Budget, Mcts};
@@ -88,5 +91,27 @@ fn expectimax(c: &mut Criterion) {
     expectimax_game::<co_ca_ngua::CoCaNgua, _>(c, CoCaNguaEvaluator, 40, 2);
 }
 
-criterion_group!(benches, mcts, expectimax);
+/// Alpha-beta to a fixed depth from a fresh table each time (so every sample does the same work).
+fn alphabeta(c: &mut Criterion) {
+    let state = position::<ataxx::Ataxx>(10);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    let nodes = AlphaBeta::new(AtaxxEvaluator::default(), 16)
+        .search(&state, &limits)
+        .nodes;
+    let mut group = c.benchmark_group("alphabeta");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("ataxx_depth_5_{nodes}_nodes"), |b| {
+        b.iter(|| {
+            let mut search = AlphaBeta::new(AtaxxEvaluator::default(), 16);
+            black_box(search.search(black_box(&state), &limits))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, mcts, expectimax, alphabeta);
 criterion_main!(benches);
