@@ -1,13 +1,8 @@
 //! `boardgame arena` and bot specs in `play`, end to end.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn boardgame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::boardgame;
 
 fn json(output: &Output) -> serde_json::Value {
     assert!(

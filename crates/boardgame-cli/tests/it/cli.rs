@@ -3,12 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn boardgame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::boardgame;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()

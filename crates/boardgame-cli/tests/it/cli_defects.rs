@@ -4,12 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn boardgame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::boardgame;
 
 /// Runs the command with `input` on standard input.
 fn boardgame_with_input(args: &[&str], input: &[u8]) -> Output {

@@ -6,6 +6,7 @@
 mod arena;
 mod cli;
 mod cli_defects;
+mod common;
 mod perft_cli;
 mod shards;
 mod uai;

@@ -1,14 +1,9 @@
 //! `boardgame perft`: the three Ataxx methods, divide at depth 0, divide on threads, huge
 //! thread counts, and the rule options shared with `simulate`.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn boardgame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::boardgame;
 
 fn json(output: &Output) -> serde_json::Value {
     assert!(

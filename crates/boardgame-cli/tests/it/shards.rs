@@ -1,13 +1,8 @@
 //! `simulate --shard K/N` and `merge`: shards of a run merge into exactly the whole run.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn boardgame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::common::boardgame;
 
 fn stdout(output: &Output) -> String {
     assert!(
