@@ -66,6 +66,21 @@ pub fn sample<C: Copy, R: Rng + ?Sized>(dist: &Dist<'_, C>, rng: &mut R) -> C {
 pub trait Policy<G: Game> {
     /// Picks one of `legal` (never empty) in `state`.
     fn choose<R: Rng + ?Sized>(&mut self, state: &G, legal: &[G::Move], rng: &mut R) -> G::Move;
+
+    /// Picks a move at a decision node of `state`; what the driver calls. The default lists
+    /// the legal moves into `scratch` (a buffer the driver reuses) and calls
+    /// [`choose`](Policy::choose); a policy that needs no list overrides it, and must then
+    /// pick as `choose` would, so that both give the same game.
+    fn pick<R: Rng + ?Sized>(
+        &mut self,
+        state: &G,
+        scratch: &mut Vec<G::Move>,
+        rng: &mut R,
+    ) -> G::Move {
+        scratch.clear();
+        state.legal_moves(scratch);
+        self.choose(state, scratch, rng)
+    }
 }
 
 /// Picks a legal move uniformly at random.
@@ -75,6 +90,18 @@ pub struct UniformRandom;
 impl<G: Game> Policy<G> for UniformRandom {
     fn choose<R: Rng + ?Sized>(&mut self, _: &G, legal: &[G::Move], rng: &mut R) -> G::Move {
         legal[below(rng, legal.len() as u64) as usize]
+    }
+
+    /// The same draw as [`choose`](Policy::choose) (`below(n)`, then the move at that index
+    /// of the list), through [`Game::pick_move`], so games that find the `k`-th move without
+    /// a list (Ataxx) skip building it.
+    fn pick<R: Rng + ?Sized>(
+        &mut self,
+        state: &G,
+        scratch: &mut Vec<G::Move>,
+        rng: &mut R,
+    ) -> G::Move {
+        state.pick_move(scratch, |n| below(rng, n as u64) as usize)
     }
 }
 
@@ -148,9 +175,7 @@ where
                 if plies >= max_plies {
                     break End::Truncated;
                 }
-                moves.clear();
-                state.legal_moves(&mut moves);
-                let mv = policy.choose(state, &moves, rng);
+                let mv = policy.pick(state, &mut moves, rng);
                 state.play_unchecked(mv);
                 on_event(Event::Move(mv));
                 plies += 1;
