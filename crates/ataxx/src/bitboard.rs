@@ -240,6 +240,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bits_are_rank_times_seven_plus_file_and_new_drops_the_rest() {
+        let b2 = Square::from_index(8);
+        assert_eq!(Bitboard::from_square(b2).bits(), 1 << 8);
+        assert_eq!(Bitboard::new(u64::MAX).bits(), (1 << 49) - 1);
+        assert_eq!(Bitboard::new(0b101).bits(), 0b101);
+        assert_eq!(Bitboard::EMPTY.bits(), 0);
+    }
+
+    #[test]
     fn neighbour_and_jump_tables_match_king_distance() {
         for a in Square::all() {
             for b in Square::all() {

@@ -138,4 +138,9 @@ impl Game for Ataxx {
     fn is_legal(&self, mv: Move) -> bool {
         self.is_legal_move(mv)
     }
+
+    /// No list: the move is found with popcounts ([`Ataxx::pick_uniform`]).
+    fn pick_move(&self, _: &mut Vec<Move>, pick: impl FnOnce(usize) -> usize) -> Move {
+        self.pick_uniform(|n| pick(n as usize) as u64)
+    }
 }

@@ -57,20 +57,26 @@ impl Ataxx {
     pub fn play_out_uniform(&mut self, max_plies: u64, mut below: impl FnMut(u64) -> u64) -> u64 {
         let mut plies = 0;
         while plies < max_plies && self.game_over().is_none() {
-            let (us, empty) = (self.pieces(self.side_to_move()).0, self.empty().0);
-            let n = count_moves_of(us, empty);
-            let mv = if n == 0 {
-                let _ = below(1); // the driver draws for the forced pass too
-                Move::Pass
-            } else {
-                let k = below(u64::from(n));
-                debug_assert!(k < u64::from(n), "below({n}) returned {k}");
-                nth_of(us, empty, k as u32)
-            };
+            let mv = self.pick_uniform(&mut below);
             self.make_move(mv);
             plies += 1;
         }
         plies
+    }
+
+    /// The `pick(n)`-th of the `n` legal moves of a position that is not over, in move-list
+    /// order, with `n = 1` (the pass) when the side to move is stuck; `pick` is called once
+    /// and must return a number below `n`. Core's `Game::pick_move` for Ataxx.
+    pub(crate) fn pick_uniform(&self, pick: impl FnOnce(u64) -> u64) -> Move {
+        let (us, empty) = (self.pieces(self.side_to_move()).0, self.empty().0);
+        let n = count_moves_of(us, empty);
+        if n == 0 {
+            let _ = pick(1); // one draw for the forced pass, as from a one-move list
+            return Move::Pass;
+        }
+        let k = pick(u64::from(n));
+        assert!(k < u64::from(n), "pick({n}) returned {k}");
+        nth_of(us, empty, k as u32)
     }
 }
 

@@ -221,6 +221,16 @@ mod tests {
         assert!("35".parse::<DicePair>().is_err());
     }
 
+    #[cfg(feature = "serde")]
+    #[test]
+    fn dice_serialise_as_their_notation_and_reject_bad_text() {
+        let pair: DicePair = serde_json::from_str("\"5-3\"").unwrap();
+        assert_eq!(pair, DicePair::of(3, 5));
+        assert_eq!(serde_json::to_string(&pair).unwrap(), "\"3-5\"");
+        assert!(serde_json::from_str::<DicePair>("\"3-7\"").is_err());
+        assert!(serde_json::from_str::<DicePair>("35").is_err());
+    }
+
     #[test]
     fn doubles_weigh_one_others_two() {
         assert_eq!(DicePair::of(4, 4).weight(), 1);

@@ -253,6 +253,28 @@ pub trait Game: Clone + Eq + Hash + Debug + Display + Sized {
         count.0
     }
 
+    /// The `pick(n)`-th (from 0) of the `n` legal moves at a decision node, in
+    /// [`legal_moves`](Game::legal_moves) order. `pick` is called once, with `n ≥ 1`, and
+    /// returns a number below `n`: this is how a uniformly random policy draws its move
+    /// ([`UniformRandom`](crate::driver::UniformRandom)).
+    ///
+    /// The default lists the moves into `scratch` (cleared first). A game that can find the
+    /// `k`-th move without building the list overrides it (Ataxx does, with popcounts); the
+    /// testkit checks that an override gives the listed move for every `k`.
+    ///
+    /// # Panics
+    /// If `pick` returns `n` or more. At a chance or terminal node the result is unspecified
+    /// (the default panics: there is no move to pick).
+    fn pick_move(
+        &self,
+        scratch: &mut Vec<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Self::Move {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch[pick(scratch.len())]
+    }
+
     /// Whether `mv` is legal here (false at chance and terminal nodes).
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut found = false;

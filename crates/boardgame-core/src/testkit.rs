@@ -346,7 +346,8 @@ pub fn try_check_game<G: Game>(
 ///
 /// 1. `turn()` agrees with `chance_outcomes()` and `outcome()`; the seat is at the table.
 /// 2. Decision nodes: at least one move, no duplicates, at most `MAX_MOVES`, the same list
-///    when generated twice; `count_moves` equals the list's length; `is_legal` holds for each
+///    when generated twice; `count_moves` equals the list's length; `pick_move` offers that
+///    many and gives the `k`-th listed move for every `k`; `is_legal` holds for each
 ///    generated move and fails for seen moves that were not generated.
 /// 3. Chance nodes: at most `MAX_CHANCE_OUTCOMES` outcomes, unique, weights > 0 summing to
 ///    the total.
@@ -401,6 +402,22 @@ pub fn check_common<G: Game>(
             moves.len()
         )
     })?;
+
+    let mut scratch = Vec::new();
+    for (k, &listed) in moves.iter().enumerate() {
+        let mut offered = 0;
+        let picked = state.pick_move(&mut scratch, |n| {
+            offered = n;
+            k
+        });
+        ensure(offered == moves.len() && picked == listed, &|| {
+            format!(
+                "pick_move offered {offered} moves and gave {picked} for k = {k}, \
+                 but the list has {} with {listed} at {k}",
+                moves.len()
+            )
+        })?;
+    }
 
     let unchanged = |probe: &G, what: &str| {
         ensure(probe == state, &|| {

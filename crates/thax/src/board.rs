@@ -208,6 +208,21 @@ mod tests {
     }
 
     #[test]
+    fn capacities_give_back_the_counts_the_board_was_built_from() {
+        let counts = [1, 0, 2, 9, 3, 0, 0, 4, 0, 1];
+        let board = Board::from_capacities(counts).unwrap();
+        assert_eq!(board.capacities(), counts);
+        assert_eq!(Board::N_OF_N.capacities(), [1, 2, 3, 4, 5, 0, 0, 0, 0, 0]);
+        for number in 1..=MAX_NUMBER {
+            assert_eq!(
+                board.capacity(number),
+                counts[usize::from(number) - 1],
+                "{number}"
+            );
+        }
+    }
+
+    #[test]
     fn board_text_round_trips_and_adds_repeats() {
         for board in [Board::CLASSIC, Board::N_OF_N, Board::WITH_SUMS] {
             assert_eq!(board.to_string().parse::<Board>(), Ok(board));

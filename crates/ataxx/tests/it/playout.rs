@@ -1,9 +1,21 @@
-//! The fast uniform-random playout and `nth_move` against the plain path: core's driver
-//! with `UniformRandom` over the full move list.
+//! The fast uniform-random playouts (`play_out_uniform`, and core's driver with
+//! `UniformRandom`, which finds its move through `Game::pick_move` without a list) and
+//! `nth_move`, against the plain path: a uniform draw from the full move list.
 
-use ataxx::Ataxx;
+use ataxx::{Ataxx, Move};
 use boardgame_core::Game;
-use boardgame_core::driver::{UniformRandom, below, play_out, rng_from_seed};
+use boardgame_core::driver::{
+    ChaCha8Rng, Policy, Rng, UniformRandom, below, play_out, rng_from_seed,
+};
+
+/// `UniformRandom`'s draw over the listed moves: only `choose`, so the driver builds the list.
+struct ListedUniform;
+
+impl Policy<Ataxx> for ListedUniform {
+    fn choose<R: Rng + ?Sized>(&mut self, _: &Ataxx, legal: &[Move], rng: &mut R) -> Move {
+        legal[below(rng, legal.len() as u64) as usize]
+    }
+}
 
 fn starts() -> Vec<Ataxx> {
     [
@@ -19,26 +31,35 @@ fn starts() -> Vec<Ataxx> {
 }
 
 #[test]
-fn fast_uniform_playout_plays_the_drivers_game_for_every_seed() {
+fn fast_uniform_playouts_play_the_listed_game_for_every_seed() {
     for start in starts() {
         for seed in 0..150 {
             for max_plies in [0, 1, 9, 10_000] {
-                let mut plain = start.clone();
-                let finish = play_out(
-                    &mut plain,
-                    &mut UniformRandom,
-                    &mut rng_from_seed(seed),
-                    max_plies,
-                );
+                let mut listed = start.clone();
+                let mut listed_rng = rng_from_seed(seed);
+                let finish = play_out(&mut listed, &mut ListedUniform, &mut listed_rng, max_plies);
+
+                let mut driver = start.clone();
+                let mut driver_rng = rng_from_seed(seed);
+                let driver_finish =
+                    play_out(&mut driver, &mut UniformRandom, &mut driver_rng, max_plies);
+                assert_eq!(driver, listed, "driver, seed {seed} from {start}");
+                assert_eq!(driver_finish, finish, "driver, seed {seed} from {start}");
+
                 let mut fast = start.clone();
-                let mut rng = rng_from_seed(seed);
-                let plies = fast.play_out_uniform(max_plies, |n| below(&mut rng, n));
-                assert_eq!(fast, plain, "seed {seed} from {start}");
-                assert_eq!(plies, finish.plies, "seed {seed} from {start}");
-                // Both generators drew the same words: their next draws agree.
-                let mut rest = rng_from_seed(seed);
-                play_out(&mut start.clone(), &mut UniformRandom, &mut rest, max_plies);
-                assert_eq!(below(&mut rng, 1 << 40), below(&mut rest, 1 << 40));
+                let mut fast_rng = rng_from_seed(seed);
+                let plies = fast.play_out_uniform(max_plies, |n| below(&mut fast_rng, n));
+                assert_eq!(fast, listed, "play_out_uniform, seed {seed} from {start}");
+                assert_eq!(
+                    plies, finish.plies,
+                    "play_out_uniform, seed {seed} from {start}"
+                );
+
+                // All three drew the same words: their next draws agree.
+                let next = |rng: &mut ChaCha8Rng| below(rng, 1 << 40);
+                let expected = next(&mut listed_rng);
+                assert_eq!(next(&mut driver_rng), expected);
+                assert_eq!(next(&mut fast_rng), expected);
             }
         }
     }
