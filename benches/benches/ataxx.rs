@@ -14,7 +14,9 @@ use std::time::Duration;
 use ataxx::perft::{Method, perft_parallel};
 use ataxx::{Ataxx, MAX_MOVES, Move};
 use ataxx_peer::MoveStore as _;
-use boardgame_core::driver::{Policy, Rng, UniformRandom, below, play_out, playout, rng_from_seed};
+use boardgame_core::driver::{
+    UniformFromList, UniformRandom, below, play_out, playout, rng_from_seed,
+};
 use boardgame_core::{Game, MoveList};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
@@ -154,16 +156,6 @@ fn plies_of(start: &Ataxx) -> u64 {
         .sum()
 }
 
-/// The plain path: `UniformRandom`'s draw from the listed moves (only `choose`, so the driver
-/// builds the move list every ply, as it does for a policy that needs it).
-struct ListedUniform;
-
-impl Policy<Ataxx> for ListedUniform {
-    fn choose<R: Rng + ?Sized>(&mut self, _: &Ataxx, legal: &[Move], rng: &mut R) -> Move {
-        legal[below(rng, legal.len() as u64) as usize]
-    }
-}
-
 fn playouts(c: &mut Criterion) {
     let mut group = short(c, "ataxx_playout");
     for (name, fen) in [
@@ -190,7 +182,7 @@ fn playouts(c: &mut Criterion) {
                     .map(|seed| {
                         let mut pos = start.clone();
                         let mut rng = rng_from_seed(seed);
-                        play_out(&mut pos, &mut ListedUniform, &mut rng, 10_000).plies
+                        play_out(&mut pos, &mut UniformFromList, &mut rng, 10_000).plies
                     })
                     .sum::<u64>()
             });

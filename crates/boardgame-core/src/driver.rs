@@ -105,6 +105,19 @@ impl<G: Game> Policy<G> for UniformRandom {
     }
 }
 
+/// [`UniformRandom`]'s draw made from the listed moves: the same `below(n)` and the same
+/// move, but through the default [`Policy::pick`], so the driver builds the move list every
+/// ply. It is the plain path that a game's [`Game::pick_move`] override is tested and
+/// benchmarked against.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct UniformFromList;
+
+impl<G: Game> Policy<G> for UniformFromList {
+    fn choose<R: Rng + ?Sized>(&mut self, state: &G, legal: &[G::Move], rng: &mut R) -> G::Move {
+        UniformRandom.choose(state, legal, rng)
+    }
+}
+
 /// How a playout ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum End {

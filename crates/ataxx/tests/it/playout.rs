@@ -2,20 +2,11 @@
 //! `UniformRandom`, which finds its move through `Game::pick_move` without a list) and
 //! `nth_move`, against the plain path: a uniform draw from the full move list.
 
-use ataxx::{Ataxx, Move};
+use ataxx::Ataxx;
 use boardgame_core::Game;
 use boardgame_core::driver::{
-    ChaCha8Rng, Policy, Rng, UniformRandom, below, play_out, rng_from_seed,
+    ChaCha8Rng, UniformFromList, UniformRandom, below, play_out, rng_from_seed,
 };
-
-/// `UniformRandom`'s draw over the listed moves: only `choose`, so the driver builds the list.
-struct ListedUniform;
-
-impl Policy<Ataxx> for ListedUniform {
-    fn choose<R: Rng + ?Sized>(&mut self, _: &Ataxx, legal: &[Move], rng: &mut R) -> Move {
-        legal[below(rng, legal.len() as u64) as usize]
-    }
-}
 
 fn starts() -> Vec<Ataxx> {
     [
@@ -37,7 +28,12 @@ fn fast_uniform_playouts_play_the_listed_game_for_every_seed() {
             for max_plies in [0, 1, 9, 10_000] {
                 let mut listed = start.clone();
                 let mut listed_rng = rng_from_seed(seed);
-                let finish = play_out(&mut listed, &mut ListedUniform, &mut listed_rng, max_plies);
+                let finish = play_out(
+                    &mut listed,
+                    &mut UniformFromList,
+                    &mut listed_rng,
+                    max_plies,
+                );
 
                 let mut driver = start.clone();
                 let mut driver_rng = rng_from_seed(seed);
