@@ -27,20 +27,20 @@
 //! # Example
 //!
 //! ```
-//! use boardgame_core::{Die, Game, Turn};
-//! use co_ca_ngua::{CoCaNgua, Config, Move};
+//! use boardgame_core::{Game, Turn};
+//! use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
 //!
 //! let mut game = CoCaNgua::new(Config::default())?;
 //! // The roll-off: lowest roll starts.
-//! game.apply_chance(Die::of(4))?; // seat 0
-//! game.apply_chance(Die::of(2))?; // seat 1 starts
-//! game.apply_chance(Die::of(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
+//! game.apply_chance(Roll::die(4))?; // seat 0
+//! game.apply_chance(Roll::die(2))?; // seat 1 starts
+//! game.apply_chance(Roll::die(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
 //! assert_eq!(game.legal_moves_vec(), [Move::Exit]);
 //! game.play(Move::Exit)?;
-//! game.apply_chance(Die::of(3))?; // seat 0 has nothing out: it must pass
+//! game.apply_chance(Roll::die(3))?; // seat 0 has nothing out: it must pass
 //! assert_eq!(game.legal_moves_vec(), [Move::Pass]);
 //! game.play(Move::Pass)?;
-//! game.apply_chance(Die::of(4))?;
+//! game.apply_chance(Roll::die(4))?;
 //! let advance: Move = "T24+4".parse()?; // seat 1 plays colour 2, whose exit is T24
 //! game.play(advance)?;
 //! assert_eq!(game.to_string(), "0,0/0,5 r0 t0.0 n5");
@@ -51,7 +51,7 @@
 //! # Notation
 //! - Moves: `exit`, `T17+5` (square and steps), `T36+5>D` (the same, then the shortcut),
 //!   `pass` ([`Move`]).
-//! - Chance outcomes: the die, `1`..`6`.
+//! - Chance outcomes ([`Roll`]): the die, `1`..`6`; under `dice = 2` two dice, `3-5`.
 //! - States: `0,5/1,0 …` one line (see [`notation`]); `{:#}` draws the board.
 //!
 //! # Feature flags
@@ -70,6 +70,7 @@ mod config;
 mod moves;
 pub mod notation;
 mod picture;
+pub mod roll;
 mod state;
 
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
@@ -79,4 +80,5 @@ pub use config::{
 };
 pub use moves::{Move, ParseMoveError};
 pub use notation::{ParseStateError, StateField};
+pub use roll::Roll;
 pub use state::CoCaNgua;
