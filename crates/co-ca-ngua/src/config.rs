@@ -483,7 +483,7 @@ const SETTINGS: &[Setting] = &[
         key: "dice",
         default: "1",
         values: "1|2",
-        help: "dice per roll; with 2: move by the sum, release on either die or doubles, doubles roll again",
+        help: "dice per roll; with 2: move by the sum (one die alone when no horse can), a release roll on either die or doubles releases, doubles roll again",
     },
     Setting {
         key: "max_rolls",
