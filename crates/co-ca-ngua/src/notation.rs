@@ -208,7 +208,7 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         Some('m') if rest.len() >= 2 && rest.is_char_boundary(1) => {
             let roll = rest[1..].parse::<Roll>().ok();
             let roll = match (roll, state.two_dice) {
-                (Some(roll @ Roll::One(_)), false) | (Some(roll @ Roll::Two(_)), true) => roll,
+                (Some(roll), two) if roll.pair().is_some() == two => roll,
                 (_, false) => return Err(fail(StateField::Phase, "expected a die 1..=6")),
                 (_, true) => {
                     return Err(fail(

@@ -11,17 +11,16 @@ use boardgame_core::{DicePair, Die, Dist, ParseDiceError};
 ///
 /// With two dice a horse moves by the sum; doubles, or a release roll on either die, bring
 /// a horse out; doubles roll again (see `docs/rules/co-ca-ngua.md`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Roll {
-    /// One die (`dice = 1`).
-    One(Die),
-    /// Two dice, unordered (`dice = 2`).
-    Two(DicePair),
-}
+///
+/// Packed in one byte, the single (or lower) die in the low three bits and the higher die
+/// of a pair above them (0 for one die), so that one die costs the engine what a [`Die`]
+/// did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Roll(u8);
 
 impl Default for Roll {
     fn default() -> Roll {
-        Roll::One(Die::ONE)
+        Roll::die(1)
     }
 }
 
@@ -33,7 +32,7 @@ impl Roll {
     #[must_use]
     #[track_caller]
     pub const fn die(value: u8) -> Roll {
-        Roll::One(Die::of(value))
+        Roll(Die::of(value).value())
     }
 
     /// Two dice showing `a` and `b`, in either order.
@@ -43,55 +42,104 @@ impl Roll {
     #[must_use]
     #[track_caller]
     pub const fn dice(a: u8, b: u8) -> Roll {
-        Roll::Two(DicePair::of(a, b))
+        Roll::pair_of(DicePair::of(a, b))
+    }
+
+    const fn pair_of(pair: DicePair) -> Roll {
+        Roll(pair.low().value() | pair.high().value() << 3)
+    }
+
+    /// The packed byte, `0..64`, for tables indexed by roll.
+    #[inline]
+    pub(crate) const fn code(self) -> u8 {
+        self.0
+    }
+
+    /// A 6 on one die, or doubles: the rolls that roll again and count toward `triple_six`.
+    #[inline]
+    pub(crate) const fn repeats(self) -> bool {
+        REPEATS >> self.0 & 1 != 0
+    }
+
+    /// The single die (or the lower die of a pair): `1..=6`.
+    #[inline]
+    pub(crate) const fn first(self) -> u8 {
+        self.0 & 7
+    }
+
+    /// The higher die of a pair, 0 for one die.
+    #[inline]
+    pub(crate) const fn second(self) -> u8 {
+        self.0 >> 3
+    }
+
+    /// The die, if this is a roll of one die.
+    #[must_use]
+    pub const fn single(self) -> Option<Die> {
+        if self.second() == 0 {
+            Die::new(self.first())
+        } else {
+            None
+        }
+    }
+
+    /// The two dice, if this is a roll of two.
+    #[must_use]
+    pub const fn pair(self) -> Option<DicePair> {
+        match (Die::new(self.first()), Die::new(self.second())) {
+            (Some(low), Some(high)) => Some(DicePair::new(low, high)),
+            _ => None,
+        }
     }
 
     /// The pips shown: the die's value, or the sum of the two dice.
     #[must_use]
     pub const fn total(self) -> u8 {
-        match self {
-            Roll::One(die) => die.value(),
-            Roll::Two(pair) => pair.sum(),
-        }
+        self.first() + self.second()
     }
 
     /// Whether two dice show the same value (never for one die).
     #[must_use]
     pub const fn is_double(self) -> bool {
-        match self {
-            Roll::One(_) => false,
-            Roll::Two(pair) => pair.is_double(),
-        }
+        self.first() == self.second()
     }
 
     /// Whether the die, or either of the two dice, shows `value`.
     #[must_use]
     pub const fn shows(self, value: u8) -> bool {
-        match self {
-            Roll::One(die) => die.value() == value,
-            Roll::Two(pair) => pair.low().value() == value || pair.high().value() == value,
-        }
+        value != 0 && (self.first() == value || self.second() == value)
     }
 }
 
+/// Bit [`Roll::code`] set for the rolls that [repeat](Roll::repeats).
+const REPEATS: u64 = {
+    let mut set = 1 << Roll::die(6).0;
+    let mut v = 1;
+    while v <= 6 {
+        set |= 1 << Roll::dice(v, v).0;
+        v += 1;
+    }
+    set
+};
+
 impl From<Die> for Roll {
     fn from(die: Die) -> Roll {
-        Roll::One(die)
+        Roll(die.value())
     }
 }
 
 impl From<DicePair> for Roll {
     fn from(pair: DicePair) -> Roll {
-        Roll::Two(pair)
+        Roll::pair_of(pair)
     }
 }
 
 impl fmt::Display for Roll {
     /// `3` for one die, `3-5` for two.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Roll::One(die) => die.fmt(f),
-            Roll::Two(pair) => pair.fmt(f),
+        match self.second() {
+            0 => write!(f, "{}", self.first()),
+            high => write!(f, "{}-{high}", self.first()),
         }
     }
 }
@@ -101,9 +149,9 @@ impl FromStr for Roll {
     /// A digit `1`..`6` is one die; `a-b` is two dice.
     fn from_str(s: &str) -> Result<Roll, ParseDiceError> {
         if s.contains('-') {
-            s.parse().map(Roll::Two)
+            s.parse::<DicePair>().map(Roll::from)
         } else {
-            s.parse().map(Roll::One)
+            s.parse::<Die>().map(Roll::from)
         }
     }
 }
@@ -112,7 +160,7 @@ static ONE_DIE_OUTCOMES: [(Roll, u32); 6] = {
     let mut out = [(Roll::die(1), 1); 6];
     let mut i = 0;
     while i < 6 {
-        out[i] = (Roll::One(Die::ALL[i]), 1);
+        out[i] = (Roll(Die::ALL[i].value()), 1);
         i += 1;
     }
     out
@@ -126,7 +174,7 @@ static TWO_DICE_OUTCOMES: [(Roll, u32); 21] = {
         let mut high = low;
         while high <= 6 {
             let pair = DicePair::of(low, high);
-            out[n] = (Roll::Two(pair), pair.weight());
+            out[n] = (Roll::pair_of(pair), pair.weight());
             n += 1;
             high += 1;
         }
@@ -175,6 +223,12 @@ mod tests {
             assert_eq!(roll.to_string(), text);
         }
         assert_eq!("5-3".parse::<Roll>(), Ok(Roll::dice(3, 5)));
+        assert_eq!(Roll::dice(5, 3).pair(), Some(DicePair::of(3, 5)));
+        assert_eq!(Roll::dice(5, 3).single(), None);
+        assert_eq!(Roll::die(4).single(), Some(Die::of(4)));
+        assert_eq!(Roll::die(4).pair(), None);
+        assert!(Roll::dice(2, 2).is_double() && !Roll::die(2).is_double());
+        assert!(Roll::dice(2, 5).shows(5) && !Roll::die(2).shows(0));
         for bad in ["", "0", "7", "3-", "-3", "3-7", "35", "3-5-1"] {
             assert!(bad.parse::<Roll>().is_err(), "{bad}");
         }

@@ -5,7 +5,7 @@ use alloc::sync::Arc;
 use core::hash::{Hash, Hasher};
 
 use boardgame_core::{
-    ConfigError, DicePair, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
+    ConfigError, DicePair, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
 };
 
 use crate::board::{Board, Spot};
@@ -52,8 +52,9 @@ pub struct CoCaNgua {
     /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
     pub(crate) last_moved: u8,
     pub(crate) rolls: u32,
-    /// Derived from the configuration: bit `v` set when a roll of `v` brings a piece out.
-    pub(crate) release_mask: u8,
+    /// Derived from the configuration: bit [`Roll::code`] set when the roll brings a piece
+    /// out (see [`Self::releases`]).
+    pub(crate) release_set: u64,
     /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
     pub(crate) track_checks: bool,
     /// Derived from the configuration: `home = chuong`.
@@ -221,16 +222,13 @@ impl CoCaNgua {
     /// (`six_as_seven` is for one die only).
     #[must_use]
     pub fn steps(&self, seat: Seat, roll: Roll) -> u8 {
-        match roll {
-            Roll::One(die) => {
-                let value = die.value();
-                if value == 6 && self.config.six_as_seven && self.pieces[seat.index()][0] > 0 {
-                    7
-                } else {
-                    value
-                }
-            }
-            Roll::Two(pair) => pair.sum(),
+        let value = roll.first();
+        if roll.second() != 0 {
+            value + roll.second()
+        } else if value == 6 && self.config.six_as_seven && self.pieces[seat.index()][0] > 0 {
+            7
+        } else {
+            value
         }
     }
 
@@ -238,23 +236,14 @@ impl CoCaNgua {
     /// two dice either die in the release rolls, or doubles.
     #[inline]
     pub(crate) fn releases(&self, roll: Roll) -> bool {
-        match roll {
-            Roll::One(die) => self.release_mask & (1 << die.value()) != 0,
-            Roll::Two(pair) => {
-                let faces = (1 << pair.low().value()) | (1 << pair.high().value());
-                pair.is_double() || self.release_mask & faces != 0
-            }
-        }
+        self.release_set >> roll.code() & 1 != 0
     }
 
     /// Whether `roll` counts toward `triple_six` (and always gives another roll): a 6 on one
     /// die; with two dice, doubles.
     #[inline]
     pub(crate) fn repeats(roll: Roll) -> bool {
-        match roll {
-            Roll::One(die) => die == Die::SIX,
-            Roll::Two(pair) => pair.is_double(),
-        }
+        roll.repeats()
     }
 
     /// Static evaluation for the greedy bot: the total progress of `seat`'s pieces minus the
@@ -421,8 +410,9 @@ impl CoCaNgua {
     }
 
     /// Pushes the advances (and shortcuts) of seat index `s`'s pieces by `steps`, one per
-    /// distinct square, lowest progress first; whether there was any.
-    #[inline]
+    /// distinct square, lowest progress first; whether there was any. (Inlined: it is the
+    /// hot loop of move generation.)
+    #[inline(always)]
     fn advances<S: MoveSink<Move>>(
         &self,
         s: usize,
@@ -480,7 +470,7 @@ impl CoCaNgua {
     #[inline]
     fn may_move(&self, seat: Seat, roll: Roll, steps: u8) -> bool {
         steps == self.steps(seat, roll)
-            || matches!(roll, Roll::Two(pair) if steps == pair.low().value() || steps == pair.high().value())
+            || (roll.second() != 0 && (steps == roll.first() || steps == roll.second()))
     }
 
     /// Under `arrival = choose`: the shortcuts that leave the piece `i` arriving on `K` there
@@ -520,9 +510,12 @@ impl CoCaNgua {
         }
     }
 
-    fn exit_option(&self, seat: usize, roll: Roll, others: u128) -> ExitOption {
+    /// Whether a roll that `releases` (see [`Self::releases`]) may, or must, bring a piece
+    /// of seat index `seat` out.
+    #[inline]
+    fn exit_option(&self, seat: usize, releases: bool, others: u128) -> ExitOption {
         let own = self.own(seat);
-        if !self.releases(roll) || own[0] != 0 || own.contains(&1) {
+        if !releases || own[0] != 0 || own.contains(&1) {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -633,9 +626,14 @@ impl CoCaNgua {
             sixes: 0,
             last_moved: 0,
             rolls: 0,
-            release_mask: (1..=6u8)
-                .filter(|&v| config.releases(v))
-                .fold(0, |m, v| m | 1 << v),
+            release_set: ONE_DIE
+                .iter()
+                .chain(TWO_DICE.iter())
+                .map(|(roll, _)| roll)
+                .filter(|roll| {
+                    roll.is_double() || (1..=6).any(|v| roll.shows(v) && config.releases(v))
+                })
+                .fold(0, |set, roll| set | 1 << roll.code()),
             track_checks: config.no_jumping || config.exit_immunity,
             count: usize::from(config.pieces),
             win_from,
@@ -706,11 +704,12 @@ impl Game for CoCaNgua {
         let own = self.own(s);
         let highest = own[own.len() - 1];
         // Other players' pieces matter only for the exit square and the inner ring.
+        let releases = self.releases(roll);
         let needs_others =
-            self.releases(roll) || highest + steps >= self.board.ring_first() || self.track_checks;
+            releases || highest + steps >= self.board.ring_first() || self.track_checks;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
-        match self.exit_option(s, roll, others) {
+        match self.exit_option(s, releases, others) {
             ExitOption::Forced => {
                 sink.push(Move::Exit);
                 return;
@@ -723,7 +722,7 @@ impl Game for CoCaNgua {
         }
         if self.advances(s, colour, steps, others, sink) {
             any = true;
-        } else if let Roll::Two(pair) = roll {
+        } else if let Some(pair) = roll.pair() {
             any |= self.single_die_advances(s, colour, pair, others, sink);
         }
         if !any {

@@ -198,7 +198,7 @@ fn two_dice_chance_outcomes_are_21_pairs_weighing_1_or_2_of_36() {
     // Each weight is the number of the 36 ordered throws that give the pair.
     for (roll, weight) in dist.iter() {
         let throws = (1..=6u8)
-            .flat_map(|a| (1..=6u8).map(move |b| Roll::Two(DicePair::of(a, b))))
+            .flat_map(|a| (1..=6u8).map(move |b| Roll::from(DicePair::of(a, b))))
             .filter(|&throw| throw == roll)
             .count();
         assert_eq!(u32::try_from(throws).unwrap(), weight, "{roll}");
