@@ -19,6 +19,11 @@
 //! ([`Home::Chuong`]): 6 numbered steps entered from the last square of the lap, one step at
 //! a time with the next step's number, won on the top steps 6-5-4-3.
 //!
+//! The switch `dice = 2` rolls two dice ([`Roll`], 21 unordered outcomes out of 36): a horse
+//! moves the sum (one die alone only when no horse can move the sum), a release roll on
+//! either die or doubles releases with the whole roll, doubles roll again, the roll-off
+//! compares sums.
+//!
 //! The board is data: a [`Layout`] of numbers (48-square track, 12 between exits, shortcut
 //! at 41, mouth at 47, exit on a 5, lane of 5, ring of 8, spoke of 1) validated into a
 //! [`Board`] graph with per-colour path tables. Every reading of the text is a switch on
