@@ -1,7 +1,7 @@
 #![no_main]
 //! Cờ cá ngựa board validation: any layout either fails with a typed error or builds a board
 //! on which a game (moves picked by the remaining bytes as an index tape) runs without
-//! panicking and keeps its notation round trip.
+//! panicking and keeps its notation round trip, with one die or (`dice = 2`) two.
 
 use boardgame_core::{Game, Turn};
 use co_ca_ngua::{Board, CoCaNgua, Config, Layout};
@@ -30,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     };
     assert_eq!(board.path(0).len(), usize::from(board.end()));
     let mut config = Config::with_players(2 + data[8] % 3);
+    config.dice = 1 + (data[8] / 3) % 2;
     config.layout = layout;
     config.max_rolls = 400;
     let mut state = CoCaNgua::new(config).expect("a valid board makes a valid game");

@@ -1,9 +1,9 @@
 #![no_main]
-//! Cờ cá ngựa parsers: state lines (under 2, 3 and 4 players), moves and settings never
-//! panic, and whatever parses round-trips through `Display`.
+//! Cờ cá ngựa parsers: state lines (under 2, 3 and 4 players, one die or two), moves, rolls
+//! and settings never panic, and whatever parses round-trips through `Display`.
 
 use boardgame_core::{Configure, Game};
-use co_ca_ngua::{CoCaNgua, Config, Move};
+use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -14,6 +14,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let mut config = Config::with_players(2 + selector % 3);
+    if selector & 0x40 != 0 {
+        config.dice = 2;
+    }
     if selector & 0x80 != 0 {
         // Exercise the settings parser too: `key=value` before the first newline.
         if let Some((line, _)) = text.split_once('\n') {
@@ -35,5 +38,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(mv) = text.parse::<Move>() {
         assert_eq!(mv.to_string().parse::<Move>().ok(), Some(mv));
+    }
+    if let Ok(roll) = text.parse::<Roll>() {
+        assert_eq!(roll.to_string().parse::<Roll>().ok(), Some(roll));
     }
 });

@@ -14,7 +14,7 @@ pub(crate) enum GameKind {
     Thax,
     /// Parchís (Spanish ludo, one die).
     Parchis,
-    /// Cờ cá ngựa (Vietnamese ludo, one die).
+    /// Cờ cá ngựa (Vietnamese ludo, one die or two).
     #[value(name = "co-ca-ngua", alias = "cocangua")]
     CoCaNgua,
     /// Toy: subtraction Nim (core's example game).

@@ -1,7 +1,8 @@
 //! Game-length statistics of seeded uniform-random games.
 //!
-//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [preset] [games]
-//! [players...]` (defaults: the `default` preset, 10000 games for 2, 3 and 4 players).
+//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [preset] [key=value...]
+//! [games] [players...]` (defaults: the `default` preset, 10000 games for 2, 3 and 4
+//! players). Settings such as `dice=2` are applied on top of the preset.
 
 use boardgame_core::driver::{End, UniformRandom, game_seed, playout, rng_from_seed};
 use boardgame_core::{Configure, Game};
@@ -13,7 +14,12 @@ fn main() {
         Some(a) if a.parse::<u64>().is_err() => args.next().unwrap(),
         _ => "default".to_string(),
     };
-    let base = Config::preset(&preset).expect("a preset name");
+    let mut base = Config::preset(&preset).expect("a preset name");
+    while let Some((key, value)) = args.peek().and_then(|a| a.split_once('=')) {
+        base.set(key, value)
+            .unwrap_or_else(|e| panic!("{key}={value}: {e}"));
+        args.next();
+    }
     let games: u64 = args
         .next()
         .map_or(10_000, |a| a.parse().expect("a number of games"));

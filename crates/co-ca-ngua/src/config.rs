@@ -218,6 +218,11 @@ pub struct Config {
     /// Which chuồng steps win under `home = chuong` (`chuong_win`).
     #[cfg_attr(feature = "serde", serde(default))]
     pub chuong_win: ChuongWin,
+    /// Dice per roll, 1 or 2 (`dice`). With 2 a horse moves by the sum; a release roll on
+    /// either die, or doubles, brings a horse out (using the whole roll); doubles, and no
+    /// single 6 or 1, roll again; the roll-off compares sums.
+    #[cfg_attr(feature = "serde", serde(default = "one"))]
+    pub dice: u8,
     /// Length guard: the game is drawn when a roll would exceed this many (`max_rolls`;
     /// 0 = no guard).
     pub max_rolls: u32,
@@ -228,6 +233,11 @@ pub struct Config {
 #[cfg(feature = "serde")]
 fn two() -> u8 {
     2
+}
+
+#[cfg(feature = "serde")]
+fn one() -> u8 {
+    1
 }
 
 impl Default for Config {
@@ -253,6 +263,7 @@ impl Default for Config {
             extra_roll_on_one: false,
             home: Home::Lane,
             chuong_win: ChuongWin::Top,
+            dice: 1,
             max_rolls: 2_000,
             layout: Layout::default(),
         }
@@ -293,6 +304,7 @@ impl Config {
             extra_roll_on_one: false,
             home: Home::Chuong,
             chuong_win: ChuongWin::Top,
+            dice: 1,
             max_rolls: 10_000,
             layout: Layout {
                 lane_len: 6,
@@ -468,6 +480,12 @@ const SETTINGS: &[Setting] = &[
         help: "home = chuong: win on the top steps (6-5-4-3) or one lower (5-4-3-2)",
     },
     Setting {
+        key: "dice",
+        default: "1",
+        values: "1|2",
+        help: "dice per roll; with 2: move by the sum (one die alone when no horse can), a release roll on either die or doubles releases, doubles roll again",
+    },
+    Setting {
         key: "max_rolls",
         default: "2000",
         values: "0..=4294967295 (0 = no guard)",
@@ -540,6 +558,19 @@ const PRESETS: &[Preset] = &[
 
 fn parse_bool(key: &str, value: &str) -> Result<bool, SettingError> {
     parse_value(key, value, "true|false")
+}
+
+/// `1` or `2`.
+fn parse_dice(key: &str, value: &str) -> Result<u8, SettingError> {
+    match value {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        _ => Err(SettingError::BadValue {
+            key: key.into(),
+            value: value.into(),
+            expected: "1|2",
+        }),
+    }
 }
 
 /// `exit_roll` (0) or distinct die faces separated by commas, in any order.
@@ -628,6 +659,7 @@ impl Configure for Config {
             "extra_roll_on_one" => self.extra_roll_on_one = parse_bool(key, value)?,
             "home" => self.home = parse_text(key, value, Home::VALUES)?,
             "chuong_win" => self.chuong_win = parse_text(key, value, ChuongWin::VALUES)?,
+            "dice" => self.dice = parse_dice(key, value)?,
             "max_rolls" => {
                 self.max_rolls = parse_value(key, value, "a number of rolls (0 = no guard)")?
             }
@@ -667,6 +699,7 @@ impl Configure for Config {
             "extra_roll_on_one" => self.extra_roll_on_one.to_string(),
             "home" => self.home.to_string(),
             "chuong_win" => self.chuong_win.to_string(),
+            "dice" => self.dice.to_string(),
             "max_rolls" => self.max_rolls.to_string(),
             "track_len" => l.track_len.to_string(),
             "quadrant" => l.quadrant.to_string(),

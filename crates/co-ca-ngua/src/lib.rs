@@ -19,6 +19,11 @@
 //! ([`Home::Chuong`]): 6 numbered steps entered from the last square of the lap, one step at
 //! a time with the next step's number, won on the top steps 6-5-4-3.
 //!
+//! The switch `dice = 2` rolls two dice ([`Roll`], 21 unordered outcomes out of 36): a horse
+//! moves the sum (one die alone only when no horse can move the sum), a release roll on
+//! either die or doubles releases with the whole roll, doubles roll again, the roll-off
+//! compares sums.
+//!
 //! The board is data: a [`Layout`] of numbers (48-square track, 12 between exits, shortcut
 //! at 41, mouth at 47, exit on a 5, lane of 5, ring of 8, spoke of 1) validated into a
 //! [`Board`] graph with per-colour path tables. Every reading of the text is a switch on
@@ -27,20 +32,20 @@
 //! # Example
 //!
 //! ```
-//! use boardgame_core::{Die, Game, Turn};
-//! use co_ca_ngua::{CoCaNgua, Config, Move};
+//! use boardgame_core::{Game, Turn};
+//! use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
 //!
 //! let mut game = CoCaNgua::new(Config::default())?;
 //! // The roll-off: lowest roll starts.
-//! game.apply_chance(Die::of(4))?; // seat 0
-//! game.apply_chance(Die::of(2))?; // seat 1 starts
-//! game.apply_chance(Die::of(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
+//! game.apply_chance(Roll::die(4))?; // seat 0
+//! game.apply_chance(Roll::die(2))?; // seat 1 starts
+//! game.apply_chance(Roll::die(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
 //! assert_eq!(game.legal_moves_vec(), [Move::Exit]);
 //! game.play(Move::Exit)?;
-//! game.apply_chance(Die::of(3))?; // seat 0 has nothing out: it must pass
+//! game.apply_chance(Roll::die(3))?; // seat 0 has nothing out: it must pass
 //! assert_eq!(game.legal_moves_vec(), [Move::Pass]);
 //! game.play(Move::Pass)?;
-//! game.apply_chance(Die::of(4))?;
+//! game.apply_chance(Roll::die(4))?;
 //! let advance: Move = "T24+4".parse()?; // seat 1 plays colour 2, whose exit is T24
 //! game.play(advance)?;
 //! assert_eq!(game.to_string(), "0,0/0,5 r0 t0.0 n5");
@@ -51,7 +56,7 @@
 //! # Notation
 //! - Moves: `exit`, `T17+5` (square and steps), `T36+5>D` (the same, then the shortcut),
 //!   `pass` ([`Move`]).
-//! - Chance outcomes: the die, `1`..`6`.
+//! - Chance outcomes ([`Roll`]): the die, `1`..`6`; under `dice = 2` two dice, `3-5`.
 //! - States: `0,5/1,0 …` one line (see [`notation`]); `{:#}` draws the board.
 //!
 //! # Feature flags
@@ -70,6 +75,7 @@ mod config;
 mod moves;
 pub mod notation;
 mod picture;
+pub mod roll;
 mod state;
 
 pub use board::{Board, BoardError, Layout, Spot, Square, SquareKind};
@@ -79,4 +85,5 @@ pub use config::{
 };
 pub use moves::{Move, ParseMoveError};
 pub use notation::{ParseStateError, StateField};
+pub use roll::Roll;
 pub use state::CoCaNgua;

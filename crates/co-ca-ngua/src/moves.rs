@@ -12,7 +12,8 @@ use crate::board::Spot;
 /// square 17 by 5), `T36+5>D` (move it by 5 onto the own shortcut circle and take the arrow
 /// to `D`), `pass`. Origins are [`Spot`]s: `T<n>` outer track, `L<i>` own lane, `R<n>` inner
 /// ring, `X` own arrow square after the ring lap, `S<i>` own spoke. The distance is the
-/// number of steps the roll gives (7 for a 6 that counts as 7); a move on the inner ring
+/// number of steps the roll gives (7 for a 6 that counts as 7; 2..=12, the sum, under
+/// `dice = 2`); a move on the inner ring
 /// may stop short of it (see [`crate::RingBlock`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
@@ -153,8 +154,9 @@ impl FromStr for Move {
             ));
         }
         let steps = match steps.as_bytes() {
-            [d @ b'1'..=b'7'] => d - b'0',
-            _ => return Err(fail("expected steps 1..=7")),
+            [d @ b'1'..=b'9'] => d - b'0',
+            [b'1', d @ b'0'..=b'2'] => 10 + d - b'0',
+            _ => return Err(fail("expected steps 1..=12")),
         };
         Ok(if let Some(other) = other {
             Move::ShortcutOther { from, steps, other }
@@ -213,6 +215,7 @@ mod tests {
             "X+2",
             "S0+1",
             "T36+5>D:T10",
+            "T17+12",
         ] {
             let mv: Move = text.parse().unwrap();
             assert_eq!(mv.to_string(), text);
@@ -225,7 +228,8 @@ mod tests {
             "",
             "T+5",
             "T1+0",
-            "T1+8",
+            "T1+13",
+            "T1+01",
             "T01+3",
             "Q1+2",
             "N+5",

@@ -6,8 +6,8 @@
 //!    lowest first, `a,b`, seats separated by `/` (0 = nest, 1 = exit square, `end` =
 //!    centre);
 //! 2. phase: `o` and the roll-off in core's [`RollOff`] notation (`oL01:3`), `r<seat>` (the
-//!    seat rolls), `m<seat><die>` (the seat moves with that die), `w<seat>` (won), `d`
-//!    (drawn by the length guard);
+//!    seat rolls), `m<seat><roll>` (the seat moves with that roll: a die `3`, or two dice
+//!    `3-5` under `dice = 2`), `w<seat>` (won), `d` (drawn by the length guard);
 //! 3. turn: `t<sixes>.<last>`: sixes rolled in a row in this turn and the progress of the
 //!    piece moved last in it (0 = none);
 //! 4. rolls: `n<rolls>`, chance outcomes so far.
@@ -18,9 +18,10 @@ use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
-use boardgame_core::{Die, Game, RollOff, RollOffRule, Seat};
+use boardgame_core::{Game, RollOff, RollOffRule, Seat};
 
 use crate::config::Config;
+use crate::roll::Roll;
 use crate::state::{CoCaNgua, Phase};
 
 /// The part of a state line at fault in a [`ParseStateError`].
@@ -204,11 +205,19 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
         Some('r') => Phase::Roll(seat_of(rest)?),
         Some('w') => Phase::Won(seat_of(rest)?),
         Some('d') if rest.is_empty() => Phase::Drawn,
-        Some('m') if rest.len() == 2 => {
-            let die = rest[1..]
-                .parse::<Die>()
-                .map_err(|_| fail(StateField::Phase, "expected a die 1..=6"))?;
-            Phase::Move(seat_of(&rest[..1])?, die)
+        Some('m') if rest.len() >= 2 && rest.is_char_boundary(1) => {
+            let roll = rest[1..].parse::<Roll>().ok();
+            let roll = match (roll, state.two_dice) {
+                (Some(roll), two) if roll.pair().is_some() == two => roll,
+                (_, false) => return Err(fail(StateField::Phase, "expected a die 1..=6")),
+                (_, true) => {
+                    return Err(fail(
+                        StateField::Phase,
+                        "expected two dice like 3-5 (dice = 2)",
+                    ));
+                }
+            };
+            Phase::Move(seat_of(&rest[..1])?, roll)
         }
         _ => {
             return Err(fail(
@@ -328,13 +337,13 @@ fn check_position(state: &CoCaNgua) -> Result<(), &'static str> {
             }
             check_last(state, seat, last)?;
         }
-        Phase::Move(seat, die) => {
+        Phase::Move(seat, roll) => {
             if state.rolls == 0 {
                 return Err("a die to play needs a roll");
             }
-            let expected_six = config.triple_six && die == Die::SIX;
+            let expected_six = config.triple_six && CoCaNgua::repeats(roll);
             if expected_six != (sixes > 0) || (last != 0 && sixes != 2) {
-                return Err("the sixes of this turn do not match the die");
+                return Err("the sixes (or doubles) of this turn do not match the roll");
             }
             check_last(state, seat, last)?;
         }

@@ -118,11 +118,14 @@ pub(crate) fn draw(state: &CoCaNgua, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     match state.phase {
         Phase::RollOff(r) => write!(f, "roll-off for the first turn (lowest starts): {r}")?,
         Phase::Roll(seat) => write!(f, "seat {seat} rolls")?,
-        Phase::Move(seat, die) => write!(
-            f,
-            "seat {seat} moves {} (die {die})",
-            state.steps(seat, die)
-        )?,
+        Phase::Move(seat, roll) => {
+            let dice = if state.two_dice { "dice" } else { "die" };
+            write!(
+                f,
+                "seat {seat} moves {} ({dice} {roll})",
+                state.steps(seat, roll)
+            )?;
+        }
         Phase::Won(seat) => write!(f, "seat {seat} won")?,
         Phase::Drawn => f.write_str("drawn by the length guard")?,
     }

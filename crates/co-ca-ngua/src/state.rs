@@ -4,25 +4,25 @@ use alloc::string::ToString;
 use alloc::sync::Arc;
 use core::hash::{Hash, Hasher};
 
-use boardgame_core::dist::D6;
 use boardgame_core::{
-    ConfigError, Die, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
+    ConfigError, DicePair, Dist, FnSink, Game, MoveSink, Outcome, RollOff, Seat, Turn,
 };
 
 use crate::board::{Board, Spot};
 use crate::config::{Arrival, ChuongWin, Config, ExitCapture, Home, LaneMouth, RingBlock, RingLap};
 use crate::moves::Move;
 use crate::notation::ParseStateError;
+use crate::roll::{ONE_DIE, Roll, TWO_DICE};
 
 /// Where the game is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Phase {
     /// Rolling for the first turn (lowest roll starts; ties re-roll among the tied).
     RollOff(RollOff),
-    /// `seat` rolls the die.
+    /// `seat` rolls the die (or the dice).
     Roll(Seat),
-    /// `seat` moves with this die.
-    Move(Seat, Die),
+    /// `seat` moves with this roll.
+    Move(Seat, Roll),
     /// `seat` brought both pieces to the centre.
     Won(Seat),
     /// The length guard (`max_rolls`) ended the game.
@@ -52,12 +52,15 @@ pub struct CoCaNgua {
     /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
     pub(crate) last_moved: u8,
     pub(crate) rolls: u32,
-    /// Derived from the configuration: bit `v` set when a roll of `v` brings a piece out.
-    pub(crate) release_mask: u8,
+    /// Derived from the configuration: bit [`Roll::code`] set when the roll brings a piece
+    /// out (see [`Self::releases`]).
+    pub(crate) release_set: u64,
     /// Derived from the configuration: `no_jumping` or `exit_immunity` is on.
     pub(crate) track_checks: bool,
     /// Derived from the configuration: `home = chuong`.
     pub(crate) chuong: bool,
+    /// Derived from the configuration: `dice = 2`.
+    pub(crate) two_dice: bool,
     /// Derived from the configuration: moves ending beyond this progress need the rare
     /// path (the square before the inner ring; under `home = chuong` the lane mouth).
     pub(crate) far: u8,
@@ -169,11 +172,11 @@ impl CoCaNgua {
         self.pieces[s][0] >= self.win_from
     }
 
-    /// The die to be played, at a decision node.
+    /// The roll to be played, at a decision node.
     #[must_use]
-    pub fn die(&self) -> Option<Die> {
+    pub fn roll(&self) -> Option<Roll> {
         match self.phase {
-            Phase::Move(_, die) => Some(die),
+            Phase::Move(_, roll) => Some(roll),
             _ => None,
         }
     }
@@ -214,16 +217,33 @@ impl CoCaNgua {
         self.rolls
     }
 
-    /// The steps a die gives `seat`: its value, or 7 for a 6 when `six_as_seven` is on and
-    /// none of the seat's pieces is in the nest.
+    /// The steps a roll gives `seat`: the die's value, or 7 for a 6 when `six_as_seven` is
+    /// on and none of the seat's pieces is in the nest; with two dice their sum
+    /// (`six_as_seven` is for one die only).
     #[must_use]
-    pub fn steps(&self, seat: Seat, die: Die) -> u8 {
-        let value = die.value();
-        if value == 6 && self.config.six_as_seven && self.pieces[seat.index()][0] > 0 {
+    pub fn steps(&self, seat: Seat, roll: Roll) -> u8 {
+        let value = roll.first();
+        if roll.second() != 0 {
+            value + roll.second()
+        } else if value == 6 && self.config.six_as_seven && self.pieces[seat.index()][0] > 0 {
             7
         } else {
             value
         }
+    }
+
+    /// Whether `roll` may bring a piece out of the nest: one die in the release rolls; with
+    /// two dice either die in the release rolls, or doubles.
+    #[inline]
+    pub(crate) fn releases(&self, roll: Roll) -> bool {
+        self.release_set >> roll.code() & 1 != 0
+    }
+
+    /// Whether `roll` counts toward `triple_six` (and always gives another roll): a 6 on one
+    /// die; with two dice, doubles.
+    #[inline]
+    pub(crate) fn repeats(roll: Roll) -> bool {
+        roll.repeats()
     }
 
     /// Static evaluation for the greedy bot: the total progress of `seat`'s pieces minus the
@@ -389,6 +409,70 @@ impl CoCaNgua {
         false
     }
 
+    /// Pushes the advances (and shortcuts) of seat index `s`'s pieces by `steps`, one per
+    /// distinct square, lowest progress first; whether there was any. (Inlined: it is the
+    /// hot loop of move generation.)
+    #[inline(always)]
+    fn advances<S: MoveSink<Move>>(
+        &self,
+        s: usize,
+        colour: usize,
+        steps: u8,
+        others: u128,
+        sink: &mut S,
+    ) -> bool {
+        let own = self.own(s);
+        let end = self.board.end();
+        let mut any = false;
+        for (i, &p) in own.iter().enumerate() {
+            if p == 0 || p == end || (i > 0 && p == own[i - 1]) {
+                continue;
+            }
+            if let Some(target) = self.destination(s, colour, p, steps, others) {
+                if self.track_checks && self.traditional_block(s, colour, p, target, others) {
+                    continue;
+                }
+                let from = self.board.spot(colour, p);
+                sink.push(Move::Advance { from, steps });
+                if self.shortcut_on && target == self.board.shortcut() {
+                    sink.push(Move::Shortcut { from, steps });
+                    if self.config.arrival == Arrival::Choose {
+                        self.shortcut_others(colour, i, from, steps, sink);
+                    }
+                }
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// `dice = 2`, when no piece can move the sum: the advances by the lower die, then by the
+    /// higher (one value on a double); whether there was any.
+    #[cold]
+    fn single_die_advances<S: MoveSink<Move>>(
+        &self,
+        s: usize,
+        colour: usize,
+        pair: DicePair,
+        others: u128,
+        sink: &mut S,
+    ) -> bool {
+        let (low, high) = (pair.low().value(), pair.high().value());
+        let mut any = self.advances(s, colour, low, others, sink);
+        if high != low {
+            any |= self.advances(s, colour, high, others, sink);
+        }
+        any
+    }
+
+    /// Whether `steps` is a distance a move may have with `roll`: the steps it gives; with two
+    /// dice also either die alone (legal only when no piece can move the sum).
+    #[inline]
+    fn may_move(&self, seat: Seat, roll: Roll, steps: u8) -> bool {
+        steps == self.steps(seat, roll)
+            || (roll.second() != 0 && (steps == roll.first() || steps == roll.second()))
+    }
+
     /// Under `arrival = choose`: the shortcuts that leave the piece `i` arriving on `K` there
     /// and send another of the seat's pieces on the outer track (one move per square).
     #[cold]
@@ -426,9 +510,12 @@ impl CoCaNgua {
         }
     }
 
-    fn exit_option(&self, seat: usize, die: Die, others: u128) -> ExitOption {
+    /// Whether a roll that `releases` (see [`Self::releases`]) may, or must, bring a piece
+    /// of seat index `seat` out.
+    #[inline]
+    fn exit_option(&self, seat: usize, releases: bool, others: u128) -> ExitOption {
         let own = self.own(seat);
-        if self.release_mask & (1 << die.value()) == 0 || own[0] != 0 || own.contains(&1) {
+        if !releases || own[0] != 0 || own.contains(&1) {
             return ExitOption::No;
         }
         let occupied = others & self.board.bit(usize::from(self.colours[seat]), 1) != 0;
@@ -487,6 +574,12 @@ impl CoCaNgua {
             key: e.setting(),
             reason: e.to_string(),
         })?;
+        if !(1..=2).contains(&config.dice) {
+            return Err(ConfigError::Invalid {
+                key: "dice",
+                reason: alloc::format!("{} dice, expected 1 or 2", config.dice),
+            });
+        }
         if !(1..=4).contains(&config.pieces) {
             return Err(ConfigError::Invalid {
                 key: "pieces",
@@ -533,13 +626,19 @@ impl CoCaNgua {
             sixes: 0,
             last_moved: 0,
             rolls: 0,
-            release_mask: (1..=6u8)
-                .filter(|&v| config.releases(v))
-                .fold(0, |m, v| m | 1 << v),
+            release_set: ONE_DIE
+                .iter()
+                .chain(TWO_DICE.iter())
+                .map(|(roll, _)| roll)
+                .filter(|roll| {
+                    roll.is_double() || (1..=6).any(|v| roll.shows(v) && config.releases(v))
+                })
+                .fold(0, |set, roll| set | 1 << roll.code()),
             track_checks: config.no_jumping || config.exit_immunity,
             count: usize::from(config.pieces),
             win_from,
             chuong,
+            two_dice: config.dice == 2,
             far,
             shortcut_on: config.shortcut && !chuong,
             config,
@@ -549,7 +648,7 @@ impl CoCaNgua {
 
 impl Game for CoCaNgua {
     type Move = Move;
-    type Chance = Die;
+    type Chance = Roll;
     type Config = Config;
     type NotationError = ParseStateError;
 
@@ -559,9 +658,11 @@ impl Game for CoCaNgua {
     /// `exit`, then per piece square (at most 4) an advance and, for the one piece square
     /// that can stop on its circle `K` with a given roll, a shortcut and (under
     /// `arrival = choose`) a shortcut sending each of the (at most 3) other pieces on the
-    /// track: at most 9.
-    const MAX_MOVES: usize = 9;
-    const MAX_CHANCE_OUTCOMES: usize = 6;
+    /// track: at most 9. Under `dice = 2`, when no piece can move the sum, the same for each
+    /// die alone: at most 1 + 2 × 8 = 17.
+    const MAX_MOVES: usize = 17;
+    /// 21 unordered pairs under `dice = 2` (6 with one die).
+    const MAX_CHANCE_OUTCOMES: usize = 21;
 
     fn new(config: Config) -> Result<CoCaNgua, ConfigError> {
         CoCaNgua::build(config)
@@ -590,23 +691,25 @@ impl Game for CoCaNgua {
     /// Order: `exit`; then for each distinct piece square, lowest progress first, its
     /// advance followed by its shortcut (when the advance stops on the own circle `K`) and,
     /// under `arrival = choose`, the shortcut that sends the other piece;
-    /// `pass` alone when nothing else is legal. A compulsory exit is the only move.
+    /// `pass` alone when nothing else is legal. A compulsory exit is the only move. Under
+    /// `dice = 2` the advances are by the sum; only when no piece can move the sum, by the
+    /// lower die, then by the higher.
     fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
-        let Phase::Move(seat, die) = self.phase else {
+        let Phase::Move(seat, roll) = self.phase else {
             return;
         };
         let s = seat.index();
         let colour = usize::from(self.colours[s]);
-        let steps = self.steps(seat, die);
+        let steps = self.steps(seat, roll);
         let own = self.own(s);
         let highest = own[own.len() - 1];
         // Other players' pieces matter only for the exit square and the inner ring.
-        let needs_others = self.release_mask & (1 << die.value()) != 0
-            || highest + steps >= self.board.ring_first()
-            || self.track_checks;
+        let releases = self.releases(roll);
+        let needs_others =
+            releases || highest + steps >= self.board.ring_first() || self.track_checks;
         let others = if needs_others { self.others(s) } else { 0 };
         let mut any = false;
-        match self.exit_option(s, die, others) {
+        match self.exit_option(s, releases, others) {
             ExitOption::Forced => {
                 sink.push(Move::Exit);
                 return;
@@ -617,25 +720,10 @@ impl Game for CoCaNgua {
             }
             ExitOption::No => {}
         }
-        let end = self.board.end();
-        for (i, &p) in own.iter().enumerate() {
-            if p == 0 || p == end || (i > 0 && p == own[i - 1]) {
-                continue;
-            }
-            if let Some(target) = self.destination(s, colour, p, steps, others) {
-                if self.track_checks && self.traditional_block(s, colour, p, target, others) {
-                    continue;
-                }
-                let from = self.board.spot(colour, p);
-                sink.push(Move::Advance { from, steps });
-                if self.shortcut_on && target == self.board.shortcut() {
-                    sink.push(Move::Shortcut { from, steps });
-                    if self.config.arrival == Arrival::Choose {
-                        self.shortcut_others(colour, i, from, steps, sink);
-                    }
-                }
-                any = true;
-            }
+        if self.advances(s, colour, steps, others, sink) {
+            any = true;
+        } else if let Some(pair) = roll.pair() {
+            any |= self.single_die_advances(s, colour, pair, others, sink);
         }
         if !any {
             sink.push(Move::Pass);
@@ -645,14 +733,14 @@ impl Game for CoCaNgua {
     /// Rejects moves with the wrong number of steps (or an exit without the exit roll)
     /// before generating anything.
     fn is_legal(&self, mv: Move) -> bool {
-        let Phase::Move(seat, die) = self.phase else {
+        let Phase::Move(seat, roll) = self.phase else {
             return false;
         };
         let quick_reject = match mv {
             Move::Advance { steps, .. }
             | Move::Shortcut { steps, .. }
-            | Move::ShortcutOther { steps, .. } => steps != self.steps(seat, die),
-            Move::Exit => self.release_mask & (1 << die.value()) == 0,
+            | Move::ShortcutOther { steps, .. } => !self.may_move(seat, roll, steps),
+            Move::Exit => !self.releases(roll),
             Move::Pass => false,
         };
         if quick_reject {
@@ -663,12 +751,15 @@ impl Game for CoCaNgua {
         found
     }
 
-    fn chance_outcomes(&self) -> Option<Dist<'_, Die>> {
-        matches!(self.phase, Phase::RollOff(_) | Phase::Roll(_)).then_some(D6)
+    /// One die (6 outcomes, weight 1 each) or, under `dice = 2`, two dice (21 unordered
+    /// pairs, weight 1 or 2 out of 36), for the roll-off too.
+    fn chance_outcomes(&self) -> Option<Dist<'_, Roll>> {
+        let dist = if self.two_dice { TWO_DICE } else { ONE_DIE };
+        matches!(self.phase, Phase::RollOff(_) | Phase::Roll(_)).then_some(dist)
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        let Phase::Move(seat, die) = self.phase else {
+        let Phase::Move(seat, roll) = self.phase else {
             panic!("play_unchecked at a node where nobody moves")
         };
         let s = seat.index();
@@ -681,9 +772,9 @@ impl Game for CoCaNgua {
                 self.capture(s, colour, 1, others);
                 Some(1)
             }
-            Move::Advance { from, .. }
-            | Move::Shortcut { from, .. }
-            | Move::ShortcutOther { from, .. } => {
+            Move::Advance { from, steps }
+            | Move::Shortcut { from, steps }
+            | Move::ShortcutOther { from, steps, .. } => {
                 let i = self
                     .own(s)
                     .iter()
@@ -696,7 +787,7 @@ impl Game for CoCaNgua {
                 );
                 let others = self.others(s);
                 let mut target = self
-                    .destination(s, colour, p, self.steps(seat, die), others)
+                    .destination(s, colour, p, steps, others)
                     .expect("the piece cannot move");
                 if !self.board.is_safe(target) {
                     self.capture(s, colour, target, others);
@@ -740,12 +831,13 @@ impl Game for CoCaNgua {
             self.last_moved = 0;
             return;
         }
-        // Tracked for a third six; after another die the turn ends (or, under
-        // `extra_roll_on_one`, goes on with a fresh count).
-        if let Some(target) = moved.filter(|_| self.config.triple_six && die == Die::SIX) {
+        // Tracked for a third six (two dice: a third double); after another roll the turn
+        // ends (or, under `extra_roll_on_one`, goes on with a fresh count).
+        let repeats = Self::repeats(roll);
+        if let Some(target) = moved.filter(|_| self.config.triple_six && repeats) {
             self.last_moved = target;
         }
-        let bonus_roll = die == Die::SIX || (self.config.extra_roll_on_one && die.value() == 1);
+        let bonus_roll = repeats || (self.config.extra_roll_on_one && roll == Roll::die(1));
         let again = bonus_roll && (moved.is_some() || self.config.six_after_pass);
         if again {
             self.roll_next(seat);
@@ -754,11 +846,11 @@ impl Game for CoCaNgua {
         }
     }
 
-    fn apply_chance_unchecked(&mut self, die: Die) {
+    fn apply_chance_unchecked(&mut self, roll: Roll) {
         self.rolls += 1;
         match self.phase {
             Phase::RollOff(mut roll_off) => {
-                roll_off.record(die.value());
+                roll_off.record(roll.total());
                 match roll_off.winner() {
                     Some(first) => self.roll_next(first),
                     None if self.config.max_rolls != 0 && self.rolls >= self.config.max_rolls => {
@@ -768,7 +860,7 @@ impl Game for CoCaNgua {
                 }
             }
             Phase::Roll(seat) => {
-                if die != Die::SIX {
+                if !Self::repeats(roll) {
                     self.sixes = 0;
                     self.last_moved = 0;
                 } else if self.config.triple_six {
@@ -790,7 +882,7 @@ impl Game for CoCaNgua {
                     }
                     self.sixes += 1;
                 }
-                self.phase = Phase::Move(seat, die);
+                self.phase = Phase::Move(seat, roll);
             }
             _ => panic!("apply_chance_unchecked where chance does not act"),
         }

@@ -1,8 +1,8 @@
 //! Helpers shared by the test modules.
 #![allow(dead_code, unreachable_pub, reason = "each module uses a subset")]
 
-use boardgame_core::{Configure, Die, Game};
-use co_ca_ngua::{CoCaNgua, Config, Move};
+use boardgame_core::{Configure, Game};
+use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
 
 /// `base` with `settings` applied (panics on a bad setting).
 pub fn configured(mut base: Config, settings: &[(&str, &str)]) -> Config {
@@ -30,7 +30,7 @@ pub fn moves(state: &CoCaNgua) -> Vec<String> {
 /// Applies a die roll (checked).
 pub fn roll(state: &mut CoCaNgua, value: u8) {
     state
-        .apply_chance(Die::of(value))
+        .apply_chance(Roll::die(value))
         .unwrap_or_else(|e| panic!("roll {value} in {state}: {e}"));
 }
 

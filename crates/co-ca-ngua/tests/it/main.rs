@@ -11,3 +11,4 @@ mod switches;
 mod testkit;
 mod traditional;
 mod traditional_preset;
+mod two_dice;

@@ -34,7 +34,7 @@ fn chance_perft_mid_game_has_exact_mass() {
         assert!(stats.is_mass_exact(), "{text}: {stats:?}");
         assert_eq!(stats.leaves, perft(&state, 6), "{text}");
         let mut decision = state.clone();
-        decision.apply_chance(boardgame_core::Die::of(6)).unwrap();
+        decision.apply_chance(co_ca_ngua::Roll::die(6)).unwrap();
         let total: u64 = divide(&decision, 5).iter().map(|(_, n)| n).sum();
         assert_eq!(total, perft(&decision, 5), "{text}");
     }
@@ -55,6 +55,25 @@ fn chance_perft_traditional_has_exact_mass() {
     let stats = chance_perft(&state, 6);
     assert!(stats.is_mass_exact(), "{stats:?}");
     assert_eq!(stats.leaves, perft(&state, 6));
+    assert!(stats.decision_edges > 0);
+}
+
+#[test]
+fn chance_perft_traditional_two_dice_has_exact_mass() {
+    let mut config = Config::preset("traditional").unwrap();
+    config.set("dice", "2").unwrap();
+    for players in [2, 4] {
+        config.players = players;
+        let start = CoCaNgua::new(config).unwrap();
+        let stats = chance_perft(&start, 4);
+        assert!(stats.is_mass_exact(), "{players} players: {stats:?}");
+    }
+    // Horses on the track, on the last square of the lap and in the chuồng.
+    config.players = 2;
+    let state = at("10,20,48,50/0,0,12,30 r0 t0.0 n20", &config);
+    let stats = chance_perft(&state, 4);
+    assert!(stats.is_mass_exact(), "{stats:?}");
+    assert_eq!(stats.leaves, perft(&state, 4));
     assert!(stats.decision_edges > 0);
 }
 
@@ -159,11 +178,12 @@ fn configs() -> impl Strategy<Value = Config> {
         0usize..3,
         1u8..=4,
         any::<bool>(),
+        1u8..=2,
     )
         .prop_map(
-            |(players, seven, after_pass, illegal, capture, pieces, traditional)| {
+            |(players, seven, after_pass, illegal, capture, pieces, traditional, dice)| {
                 // Either the seed rules or the traditional preset (4 horses and the chuồng by
-                // default), then the switches below on top, with 1..=4 pieces.
+                // default), then the switches below on top, with 1..=4 pieces and 1 or 2 dice.
                 let mut config = if traditional {
                     Config::preset("traditional").unwrap()
                 } else {
@@ -173,6 +193,7 @@ fn configs() -> impl Strategy<Value = Config> {
                 config.pieces = pieces;
                 config.six_as_seven = seven;
                 config.six_after_pass = after_pass;
+                config.dice = dice;
                 config
                     .set("ring_block", if illegal { "illegal" } else { "cut" })
                     .unwrap();

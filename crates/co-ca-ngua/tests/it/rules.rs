@@ -8,8 +8,8 @@
 //! `12 s`; in a 2-player game seat 1 plays colour 2 (exit T24).
 
 use crate::common::{at, moves, play, roll};
-use boardgame_core::{ConfigError, Configure, Die, Game, Seat, Turn};
-use co_ca_ngua::{CoCaNgua, Config, Move};
+use boardgame_core::{ConfigError, Configure, Game, Seat, Turn};
+use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
 
 fn config(players: u8) -> Config {
     Config::with_players(players)
@@ -273,7 +273,7 @@ fn third_six_in_a_row_sends_the_piece_moved_last_home() {
     roll(&mut state, 6);
     play(&mut state, "T19+7");
     roll(&mut state, 6);
-    assert_eq!(state.die(), Some(Die::SIX));
+    assert_eq!(state.roll(), Some(Roll::die(6)));
     assert_eq!(pieces(&state, 0), [10, 27]);
 }
 

@@ -56,6 +56,19 @@ fn testkit_traditional_two_three_and_four_players() {
     }
 }
 
+fn traditional_two_dice(players: u8) -> Config {
+    let mut config = traditional(players);
+    config.set("dice", "2").unwrap();
+    config
+}
+
+#[test]
+fn testkit_traditional_two_dice_two_three_and_four_players() {
+    for players in [2, 3, 4] {
+        run(traditional_two_dice(players), 0..120);
+    }
+}
+
 #[test]
 fn testkit_every_preset_and_switch() {
     let mut configs = Vec::new();
@@ -84,6 +97,7 @@ fn testkit_every_preset_and_switch() {
         ("release_rolls", "1,6"),
         ("extra_roll_on_one", "true"),
         ("home", "chuong"),
+        ("dice", "2"),
         ("max_rolls", "60"),
     ] {
         let mut config = config(4);
@@ -152,5 +166,15 @@ fn testkit_long_runs() {
 fn testkit_traditional_long_runs() {
     for players in [2, 3, 4] {
         run(traditional(players), 300..5_300);
+    }
+}
+
+/// The long run of the `traditional` preset with two dice: 5 000 games per seat count.
+/// `cargo test -p co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
+#[test]
+#[ignore = "long: 15 000 traditional two-dice games"]
+fn testkit_traditional_two_dice_long_runs() {
+    for players in [2, 3, 4] {
+        run(traditional_two_dice(players), 120..5_120);
     }
 }

@@ -6,8 +6,8 @@
 //! 48 = M. In a 2-player game seat 1 plays colour 2 (exit T24).
 
 use crate::common::{at, configured, moves};
-use boardgame_core::{Configure, Die, Game, Seat, Turn};
-use co_ca_ngua::{CoCaNgua, Config};
+use boardgame_core::{Configure, Game, Seat, Turn};
+use co_ca_ngua::{CoCaNgua, Config, Roll};
 fn with(settings: &[(&str, &str)]) -> Config {
     configured(Config::default(), settings)
 }
@@ -15,7 +15,7 @@ fn with(settings: &[(&str, &str)]) -> Config {
 fn first_mover(config: Config, rolls: &[u8]) -> Option<Seat> {
     let mut state = CoCaNgua::new(config).unwrap();
     for &r in rolls {
-        state.apply_chance(Die::of(r)).unwrap();
+        state.apply_chance(Roll::die(r)).unwrap();
     }
     assert_eq!(state.turn(), Turn::Chance);
     state.seat_to_play()

@@ -6,8 +6,8 @@
 //! chuồng, 49..=54 = chuồng steps 1..=6 (named `L0`..`L5` in moves).
 
 use crate::common::{at, configured, moves, play};
-use boardgame_core::{Configure, Die, Game, Seat, Turn};
-use co_ca_ngua::{CoCaNgua, Config};
+use boardgame_core::{Configure, Game, Seat, Turn};
+use co_ca_ngua::{CoCaNgua, Config, Roll};
 fn traditional(settings: &[(&str, &str)]) -> Config {
     configured(Config::preset("traditional").unwrap(), settings)
 }
@@ -32,8 +32,8 @@ fn traditional_four_horses_on_the_48_square_track_and_one_die() {
 #[test]
 fn traditional_first_player_is_the_highest_roll() {
     let mut state = CoCaNgua::new(traditional(&[])).unwrap();
-    state.apply_chance(Die::of(3)).unwrap();
-    state.apply_chance(Die::of(5)).unwrap();
+    state.apply_chance(Roll::die(3)).unwrap();
+    state.apply_chance(Roll::die(5)).unwrap();
     assert_eq!(state.seat_to_play(), Some(S1));
 }
 
