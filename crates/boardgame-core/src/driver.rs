@@ -378,4 +378,20 @@ mod tests {
             "the seeds exercise the rejection ({rejected} words)"
         );
     }
+
+    /// A power of two divides `2^64`: no word biases the modulus, so none is drawn again and
+    /// the result is the first raw word's low bits.
+    #[test]
+    fn below_a_power_of_two_takes_the_first_word() {
+        for n in [1u64 << 63, 1 << 40, 8, 1] {
+            for seed in 0..16 {
+                let first = rng_from_seed(seed).next_u64();
+                assert_eq!(
+                    below(&mut rng_from_seed(seed), n),
+                    first % n,
+                    "n {n}, seed {seed}"
+                );
+            }
+        }
+    }
 }
