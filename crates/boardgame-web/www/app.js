@@ -317,6 +317,7 @@ async function main() {
   wire();
   chooseGame(page.games[0].game);
   newGame();
+  performance.mark("board-drawn");
   document.body.dataset.ready = "true";
 }
 
