@@ -10,7 +10,7 @@ import { el, svgRoot, cellClass, piecesByCell, drawPieces } from "./svg.js";
 const SIDE = 720;
 const MID = SIDE / 2;
 const TRACK_R = 270;
-const RING_R = 92;
+const RING_R = 112;
 const NEST_R = 350;
 const NEST_SIZE = 76;
 /** Fill colours of the four colours 0..3. */
@@ -44,7 +44,7 @@ function positions(view) {
       at.set(`S${c}.${i}`, lerp(arrow, { x: MID, y: MID }, (i + 1) / (spoke + 1)));
     }
     const shortcut = at.get(colour.shortcut);
-    at.set(colour.destination, lerp(shortcut, arrow, 0.5));
+    at.set(colour.destination, lerp(shortcut, arrow, 0.4));
     const nest = polar(NEST_R, trackAngle(c * quadrant));
     const inside = (v) => Math.min(SIDE - NEST_SIZE / 2 - 4, Math.max(NEST_SIZE / 2 + 4, v));
     at.set(colour.nest, { x: inside(nest.x), y: inside(nest.y) });
@@ -70,7 +70,8 @@ export function drawCoCaNgua(view, marks) {
     const a = at.get(from);
     const b = at.get(to);
     if (!a || !b) continue;
-    const arrowEdge = from.startsWith("T") && to.startsWith("D");
+    // The shortcut arrow K -> D and the forced slide D -> ring are drawn dashed.
+    const arrowEdge = to.startsWith("D") || from.startsWith("D");
     const kinds = [from, to].map((id) => view.cells.find((cell) => cell.id === id)?.kind);
     shapes.push(el("line", {
       x1: a.x, y1: a.y, x2: b.x, y2: b.y,

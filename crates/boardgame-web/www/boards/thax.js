@@ -7,7 +7,7 @@ const SPACE_W = 78;
 const SLOT = 16;
 const SLOTS_PER_ROW = 3;
 const MARGIN = 16;
-const MIDDLE = 64;
+const MIDDLE = 92;
 /** Piece colours by seat. */
 export const SEAT_COLOURS = ["#1f5fa8", "#c2571a"];
 
@@ -57,8 +57,8 @@ export function drawThax(view, marks) {
       `pot ${view.pot} · supply ${supply} · rolls ${view.rolls}`),
     el("text", { x: width / 2, y: midY + 20, class: "thax-info" },
       view.variant === "thax-out" ? "Thax Out" : "Classic THAX"),
-    el("text", { x: MARGIN, y: MARGIN + spaceH + 14, class: "side-label" }, "seat 1 ↑"),
-    el("text", { x: MARGIN, y: MARGIN + spaceH + MIDDLE - 4, class: "side-label" }, "seat 0 ↓"),
+    el("text", { x: MARGIN, y: MARGIN + spaceH + 10, class: "side-label" }, "▲ seat 1"),
+    el("text", { x: MARGIN, y: MARGIN + spaceH + MIDDLE - 12, class: "side-label" }, "▼ seat 0"),
   ];
   return svgRoot(width, height, "Thax board", spaces, middle);
 }
