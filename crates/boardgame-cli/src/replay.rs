@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use boardgame_core::{Event, ReplayError};
+use boardgame_core::{Event, RecordLine, ReplayError};
 use clap::Args;
 
 use crate::error::{CliError, data, output};
 use crate::games::{CliGame, GameKind, with_game};
-use crate::simulate::RecordLine;
 
 /// Options of `replay`.
 #[derive(Debug, Args)]
