@@ -38,8 +38,8 @@ const CHROMIUM_FLAGS = [
 const GAMES = [
   { game: "ataxx", preset: "default", settings: {}, seed: 11, cap: 400, shot: 24, bot: "greedy" },
   { game: "thax", preset: "classic", settings: {}, seed: 12, cap: 400, shot: 30, bot: "greedy" },
-  { game: "parchis", preset: "spanish", settings: {}, seed: 13, cap: 150, shot: 150, bot: "greedy" },
-  { game: "co-ca-ngua", preset: "traditional", settings: { players: "4" }, seed: 14, cap: 150, shot: 150, bot: "greedy" },
+  { game: "parchis", preset: "spanish", settings: {}, seed: 13, cap: 150, shot: 110, bot: "greedy" },
+  { game: "co-ca-ngua", preset: "traditional", settings: { players: "4" }, seed: 14, cap: 150, shot: 110, bot: "greedy" },
 ];
 
 const work = mkdtempSync(join(tmpdir(), "boardgame-web-test-"));
@@ -109,6 +109,8 @@ async function downloadRecord(page) {
 async function newGame(page, { game, preset, settings, seed }) {
   if ((await page.inputValue("#game")) !== game) await page.selectOption("#game", game);
   await page.selectOption("#preset", preset);
+  const open = (await page.getAttribute("#settings-box", "open")) !== null;
+  if (Object.keys(settings).length && !open) await page.click("#settings-box summary");
   for (const [key, value] of Object.entries(settings)) {
     const field = page.locator(`#setting-${key}`);
     if ((await field.evaluate((node) => node.tagName)) === "SELECT") await field.selectOption(value);
@@ -138,20 +140,25 @@ async function botGame(page, spec) {
   await setSeats(page, () => spec.bot);
   const shown = [await state(page)];
   const times = [];
+  let shot = false;
   for (let events = 0; events < spec.cap; events++) {
     if (await page.isDisabled("#step")) break;
     const turn = await page.getAttribute("body", "data-turn");
     await page.click("#step");
     shown.push(await state(page));
     if (turn === "player") times.push(Number(await page.getAttribute("#bot-time", "data-ms")));
-    if (SCREENSHOTS && events + 1 === spec.shot) await screenshot(page, spec.game);
+    // The screenshot: from the given event on, the first position with dice or a move to show.
+    if (SCREENSHOTS && !shot && events + 1 >= spec.shot && (await page.getAttribute("body", "data-turn")) === "player") {
+      await screenshot(page, spec.game);
+      shot = true;
+    }
   }
   const finished = await page.isDisabled("#step");
   if (finished) {
     const banner = await page.textContent("#result");
     check(`${spec.game}: the game-over banner shows the result`, await page.isVisible("#result") && banner.startsWith("Game over: "), banner);
   }
-  if (SCREENSHOTS && shown.length - 1 < spec.shot) await screenshot(page, spec.game);
+  if (SCREENSHOTS && !shot) await screenshot(page, spec.game);
   const record = await downloadRecord(page);
   sameStates(`${spec.game}: ${shown.length - 1} bot events clicked with Step (${finished ? "to the end" : `cap ${spec.cap}`}), every page state equals the replay of the downloaded record`,
     shown, replayStates(record, `${spec.game}-bots`));
@@ -242,6 +249,38 @@ async function badInput(page) {
   }
 }
 
+/**
+ * The greedy bot's move time in the page's wasm, finer than the page's own timing (Chromium
+ * rounds performance.now() to 0.1 ms here): a session of `spec`'s game with greedy seats,
+ * and at each decision `repeat` calls of botMove() timed together (the position does not
+ * change; only the generator moves on), then one move played; up to `limit` decisions.
+ */
+async function greedyTimes(page, spec, repeat = 200, limit = 60) {
+  return page.evaluate(async ({ game, preset, settings, seed, repeat, limit }) => {
+    const wasm = await import("./pkg/boardgame_web.js");
+    await wasm.default();
+    const session = new wasm.Session(game, preset, JSON.stringify(settings), seed);
+    const seats = JSON.parse(session.view()).seats.length;
+    for (let seat = 0; seat < seats; seat++) session.setSeat(seat, "greedy");
+    const times = [];
+    for (let events = 0; events < 2000 && times.length < limit; events++) {
+      const turn = JSON.parse(session.turn()).kind;
+      if (turn === "terminal") break;
+      if (turn === "chance") {
+        session.roll();
+        continue;
+      }
+      const start = performance.now();
+      let move;
+      for (let i = 0; i < repeat; i++) move = session.botMove();
+      times.push((performance.now() - start) / repeat);
+      session.play(move);
+    }
+    session.free();
+    return times;
+  }, { ...spec, repeat, limit });
+}
+
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
 async function firstPaint(context, url) {
   const page = await context.newPage();
@@ -259,15 +298,19 @@ async function firstPaint(context, url) {
   return times;
 }
 
+/** Saves the seats, the board and the side panel (not the forms above and below). */
 async function screenshot(page, game) {
   mkdirSync(IMAGES, { recursive: true });
-  await page.locator("#play").screenshot({ path: join(IMAGES, `${game}.png`) });
+  const top = await page.locator("#seats").boundingBox();
+  const play = await page.locator("#play").boundingBox();
+  const clip = { x: 0, y: top.y - 8, width: 1280, height: play.y + play.height - top.y + 16 };
+  await page.screenshot({ path: join(IMAGES, `${game}.png`), clip });
 }
 
 const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  return `n ${values.length}  mean ${mean.toFixed(2)} ms  median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} ms  max ${sorted.at(-1).toFixed(2)} ms`;
+  return `n ${values.length}  mean ${mean.toFixed(3)} ms  median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} ms  max ${sorted.at(-1).toFixed(3)} ms`;
 };
 
 async function main() {
@@ -304,11 +347,12 @@ async function main() {
     for (const spec of GAMES) await personGame(page, spec);
     await forcedPass(page);
     await badInput(page);
-    for (const [game, times] of Object.entries(botTimes)) {
-      if (times.length === 0) continue;
-      console.log(`greedy bot move in the page, ${game}: ${summary(times)}`);
-      const sorted = [...times].sort((a, b) => a - b);
-      check(`${game}: the median greedy move takes under 50 ms in the page`, sorted[Math.floor(sorted.length / 2)] < 50);
+    for (const spec of GAMES) {
+      const clicked = botTimes[spec.game];
+      console.log(`greedy bot move in the page (Step clicks, 0.1 ms clock), ${spec.game}: ${summary(clicked)}`);
+      const fine = await greedyTimes(page, spec);
+      console.log(`greedy bot move in the page (200 calls per position), ${spec.game}: ${summary(fine)}`);
+      check(`${spec.game}: every greedy move takes under 50 ms in the page`, Math.max(...clicked, ...fine) < 50);
     }
   } finally {
     await context.close();

@@ -1,7 +1,7 @@
 // The playground page: one game session from the wasm module, its controls and its board.
 // All rules live in Rust; this file only asks the session and shows what it answers.
 
-import { drawBoard } from "./boards/index.js";
+import { drawBoard, seatColour } from "./boards/index.js";
 import { drawDice } from "./dice.js";
 import { click, clickPath, nextCells, isPass } from "./clicks.js";
 import { fillSetup, settingsJson, fillSeats } from "./setup.js";
@@ -62,7 +62,8 @@ function show(session) {
       notice(`seat ${seat}: ${messageOf(error)}`);
     }
   }
-  fillSeats($("seats"), view.seats, entryOf(session.game()).bots, page.seats, chooseSeat);
+  fillSeats($("seats"), view.seats, entryOf(session.game()).bots, page.seats, chooseSeat,
+    (seat) => seatColour(view.game, seat));
   if (previous) previous.free();
   render();
 }

@@ -62,14 +62,19 @@ export function settingsJson(settingsBox) {
 
 /**
  * Builds one selector per seat of `seats` (the view's seat list) offering a person and the
- * catalog's bots; `choose(seat, who)` is called on a change.
+ * catalog's bots, with the seat's piece colour `colourOf(seat entry)`; `choose(seat, who)` is
+ * called on a change.
  */
-export function fillSeats(box, seats, bots, current, choose) {
-  box.replaceChildren(...seats.map(({ seat, name }) => {
+export function fillSeats(box, seats, bots, current, choose, colourOf) {
+  box.replaceChildren(...seats.map((entry) => {
+    const { seat, name } = entry;
     const label = document.createElement("label");
     label.className = "seat";
     const text = document.createElement("span");
-    text.textContent = name;
+    const swatch = document.createElement("i");
+    swatch.className = "swatch";
+    swatch.style.background = colourOf(entry);
+    text.append(swatch, name);
     const select = document.createElement("select");
     select.id = `seat-${seat}`;
     select.dataset.seat = seat;

@@ -14,7 +14,7 @@ export const SEAT_COLOURS = ["#1f5fa8", "#c2571a"];
 export function drawThax(view, marks) {
   const capacity = Math.max(1, ...view.cells.map((cell) => cell.capacity));
   const slotRows = Math.ceil(capacity / SLOTS_PER_ROW);
-  const spaceH = 34 + slotRows * (SLOT + 4);
+  const spaceH = 46 + slotRows * (SLOT + 4);
   const width = Math.max(view.numbers.length * SPACE_W, 320) + 2 * MARGIN;
   const height = 2 * spaceH + MIDDLE + 2 * MARGIN;
   const left = (width - view.numbers.length * SPACE_W) / 2;
