@@ -34,9 +34,12 @@ const CHROMIUM_FLAGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
-/** The games, each with its rules, seed, event cap and the step to take the screenshot at. */
+/**
+ * The games, each with its rules, seed, event cap, the event to take the screenshot from, the
+ * bots, and for Ataxx a start position with blockers pasted before the bots play.
+ */
 const GAMES = [
-  { game: "ataxx", preset: "default", settings: {}, seed: 11, cap: 400, shot: 24, bot: "greedy" },
+  { game: "ataxx", preset: "default", settings: {}, seed: 11, cap: 400, shot: 24, bot: "greedy", start: "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1" },
   { game: "thax", preset: "classic", settings: {}, seed: 12, cap: 400, shot: 30, bot: "greedy" },
   { game: "parchis", preset: "spanish", settings: {}, seed: 13, cap: 150, shot: 110, bot: "greedy" },
   { game: "co-ca-ngua", preset: "traditional", settings: { players: "4" }, seed: 14, cap: 150, shot: 110, bot: "greedy" },
@@ -116,6 +119,7 @@ async function newGame(page, { game, preset, settings, seed }) {
     if ((await field.evaluate((node) => node.tagName)) === "SELECT") await field.selectOption(value);
     else await field.fill(value);
   }
+  if (Object.keys(settings).length) await page.click("#settings-box summary");
   await page.fill("#seed", String(seed));
   await page.click("#new-game");
 }
@@ -138,6 +142,12 @@ async function clickCell(page, id) {
 async function botGame(page, spec) {
   await newGame(page, spec);
   await setSeats(page, () => spec.bot);
+  if (spec.start) {
+    // From a pasted start position (Ataxx with blockers): the record carries it.
+    await page.fill("#paste-input", spec.start);
+    await page.click("#paste-load");
+    check(`${spec.game}: the pasted start position is on the board`, (await state(page)) === spec.start);
+  }
   const shown = [await state(page)];
   const times = [];
   let shot = false;
@@ -301,10 +311,12 @@ async function firstPaint(context, url) {
 /** Saves the seats, the board and the side panel (not the forms above and below). */
 async function screenshot(page, game) {
   mkdirSync(IMAGES, { recursive: true });
-  const top = await page.locator("#seats").boundingBox();
-  const play = await page.locator("#play").boundingBox();
-  const clip = { x: 0, y: top.y - 8, width: 1280, height: play.y + play.height - top.y + 16 };
-  await page.screenshot({ path: join(IMAGES, `${game}.png`), clip });
+  const clip = await page.evaluate(() => {
+    const top = document.getElementById("seats").getBoundingClientRect().top + window.scrollY;
+    const bottom = document.getElementById("play").getBoundingClientRect().bottom + window.scrollY;
+    return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+  });
+  await page.screenshot({ path: join(IMAGES, `${game}.png`), clip, fullPage: true });
 }
 
 const summary = (values) => {
