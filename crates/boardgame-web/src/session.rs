@@ -176,7 +176,7 @@ impl Session {
 
     fn replay<G: WebGame>(line: &str) -> Result<Session, WebError> {
         let line: RecordLine<G> = serde_json::from_str(line)
-            .map_err(|e| error(format!("not a {} record: {e}", G::NAME)))?;
+            .map_err(|e| error(format!("not a record of {}: {e}", G::NAME)))?;
         let state = line
             .record
             .replay()
