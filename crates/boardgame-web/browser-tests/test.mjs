@@ -185,6 +185,7 @@ async function personGame(page, spec) {
   const shown = [await state(page)];
   let clicked = 0;
   let passes = 0;
+  let beforeLastMove = null;
   for (let events = 0; events < 400 && clicked < 3; events++) {
     if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
     if (!(await page.isDisabled("#step"))) {
@@ -193,6 +194,7 @@ async function personGame(page, spec) {
       continue;
     }
     if (await page.isVisible("#pass")) {
+      beforeLastMove = shown.at(-1);
       await page.click("#pass");
       passes += 1;
     } else {
@@ -204,6 +206,7 @@ async function personGame(page, spec) {
         && other.cells.length >= move.cells.length && move.cells.every((c, i) => other.cells[i] === c));
       const chosen = moves.filter((move) => move.cells.length && !startsOther(move)).at(-1) ?? null;
       if (!chosen) break;
+      beforeLastMove = shown.at(-1);
       const historyBefore = await page.locator("#history li").count();
       for (const cell of chosen.cells) {
         if ((await page.locator("#history li").count()) !== historyBefore) break;
@@ -218,6 +221,10 @@ async function personGame(page, spec) {
   const record = await downloadRecord(page);
   sameStates(`${spec.game}: a person's ${clicked} clicked moves and ${passes} passes among the bots' events, every page state equals the replay`,
     shown, replayStates(record, `${spec.game}-person`));
+  if (beforeLastMove !== null) {
+    await page.click("#undo");
+    check(`${spec.game}: Undo goes back to the state before the person's last move`, (await state(page)) === beforeLastMove);
+  }
   return clicked;
 }
 

@@ -66,13 +66,14 @@ export function drawCoCaNgua(view, marks) {
     special.set(colour.mouth, ["mouth", colour.colour]);
   }
 
+  const kindOf = new Map(view.cells.map((cell) => [cell.id, cell.kind]));
   for (const [from, to] of view.edges) {
     const a = at.get(from);
     const b = at.get(to);
     if (!a || !b) continue;
     // The shortcut arrow K -> D and the forced slide D -> ring are drawn dashed.
     const arrowEdge = to.startsWith("D") || from.startsWith("D");
-    const kinds = [from, to].map((id) => view.cells.find((cell) => cell.id === id)?.kind);
+    const kinds = [from, to].map((id) => kindOf.get(id));
     shapes.push(el("line", {
       x1: a.x, y1: a.y, x2: b.x, y2: b.y,
       class: `edge${arrowEdge ? " shortcut-arrow" : ""}${kinds.some(faded) ? " faded" : ""}`,

@@ -35,14 +35,13 @@ function homeCell(colour, h) {
 /** Top-left grid corner (row, col) of each colour's 8 × 8 nest corner. */
 const NEST = { Y: [11, 11], B: [0, 11], R: [0, 0], G: [11, 0] };
 
-/** The goal triangle of each colour, as grid points around the centre. */
+/** The goal triangle of each colour, as grid points [x, y] around the centre. */
 const GOAL = {
   Y: [[8, 11], [11, 11], [9.5, 9.5]],
   B: [[11, 8], [11, 11], [9.5, 9.5]],
   R: [[8, 8], [11, 8], [9.5, 9.5]],
   G: [[8, 8], [8, 11], [9.5, 9.5]],
 };
-// GOAL points are [x, y] in grid units; the others are [row, col].
 
 const xy = ([row, col]) => ({ x: MARGIN + col * C, y: MARGIN + row * C });
 
