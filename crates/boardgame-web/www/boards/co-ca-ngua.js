@@ -122,7 +122,7 @@ export function drawCoCaNgua(view, marks) {
 
   const byCell = piecesByCell(view.pieces);
   const seatColour = new Map(view.seats.map((s) => [s.seat, Number(s.colour)]));
-  const pieces = drawPieces(byCell, (id) => at.get(id), 9,
+  const pieces = drawPieces(byCell, (id) => at.get(id), (id) => (id.startsWith("N") ? 12 : 9),
     (piece) => COLOURS[seatColour.get(piece.seat)], marks);
   return svgRoot(SIDE, SIDE, "Cờ cá ngựa board", shapes, pieces);
 }

@@ -107,7 +107,8 @@ export function drawParchis(view, marks) {
 
   const byCell = piecesByCell(view.pieces);
   const seatColour = new Map(view.seats.map((s) => [s.seat, s.colour]));
-  const pieces = drawPieces(byCell, (id) => centres.get(id), C * 0.3,
+  const inNest = (id) => id.endsWith(".n");
+  const pieces = drawPieces(byCell, (id) => centres.get(id), (id) => (inNest(id) ? C * 0.6 : C * 0.26),
     (piece) => COLOURS[seatColour.get(piece.seat)], marks);
   return svgRoot(side, side, "Parchís board", shapes, pieces);
 }

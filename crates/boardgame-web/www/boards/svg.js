@@ -65,15 +65,16 @@ export function piecesByCell(pieces) {
 }
 
 /**
- * Draws the pieces of `byCell` at the centres `at(cellId)` gives ({x, y}), `radius` each,
- * coloured by `fill(piece)`; each piece carries its id and cell for clicks.
+ * Draws the pieces of `byCell` at the centres `at(cellId)` gives ({x, y}), with the radius
+ * `radiusOf(cellId)`, coloured by `fill(piece)`; each piece carries its id and cell for clicks.
  */
-export function drawPieces(byCell, at, radius, fill, marks) {
+export function drawPieces(byCell, at, radiusOf, fill, marks) {
   const out = [];
   for (const [cell, group] of byCell) {
     const centre = at(cell);
     if (!centre) continue;
-    const offsets = spread(group.length, radius * 1.7);
+    const radius = radiusOf(cell);
+    const offsets = spread(group.length, radius * 2.05);
     group.forEach((piece, i) => {
       const [dx, dy] = offsets[i];
       out.push(el("circle", {
