@@ -146,3 +146,24 @@ fn first_move(session: &Session) -> String {
     let moves: serde_json::Value = serde_json::from_str(&session.moves()).unwrap();
     moves[0]["notation"].as_str().unwrap().to_owned()
 }
+
+#[test]
+fn replay_states_separates_the_records_of_a_file_by_a_blank_line() {
+    let first = web_game("ataxx", "", 1, 3);
+    let second = web_game("thax", "", 2, 4);
+    let path = temp_path("two.json");
+    std::fs::write(&path, format!("{}\n{}\n", first.record(), second.record())).unwrap();
+    let output = boardgame(&["replay", path.to_str().unwrap(), "--states"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.len(), 2, "{text}");
+    assert_eq!(blocks[0].lines().count(), 4);
+    assert_eq!(blocks[0].lines().last(), Some(first.state().as_str()));
+    assert_eq!(blocks[1].lines().count(), 5);
+    assert_eq!(blocks[1].lines().last(), Some(second.state().as_str()));
+    let both = boardgame(&["replay", path.to_str().unwrap(), "--states", "--verbose"]);
+    assert!(
+        !both.status.success(),
+        "--states and --verbose exclude each other"
+    );
+}
