@@ -138,6 +138,23 @@ async function clickCell(page, id) {
   await target.click({ force: true });
 }
 
+/** What each board must draw, as [what, CSS selector, count] for the rules in GAMES. */
+const BOARD_SHAPES = {
+  ataxx: [["squares", "rect.square", 49], ["blockers of the start position", "rect.blocked", 4]],
+  thax: [["spaces (1-5 on two sides)", "rect.space", 10], ["slots (three per space)", ".thax-slot, .thax-piece", 30]],
+  parchis: [["track squares", "rect.square:not(.home)", 68], ["safe-square marks", ".safe-mark", 12],
+    ["home-column squares", "rect.home", 28], ["nests", "rect.nest", 4], ["goal triangles", "polygon.goal", 4]],
+  "co-ca-ngua": [["track squares", "rect.track", 48], ["chuồng steps (4 × 6)", "rect.lane", 24],
+    ["nests", "rect.nest", 4], ["faded inner-board squares", "rect.faded", 8 + 4 + 4 + 1]],
+};
+
+async function checkBoardShape(page, game) {
+  for (const [what, selector, count] of BOARD_SHAPES[game]) {
+    const drawn = await page.locator(`#board ${selector}`).count();
+    check(`${game}: the board draws ${count} ${what}`, drawn === count, `${drawn} drawn`);
+  }
+}
+
 /** A seeded bot-against-bot game played by clicking Step; returns the bot move times. */
 async function botGame(page, spec) {
   await newGame(page, spec);
@@ -148,6 +165,7 @@ async function botGame(page, spec) {
     await page.click("#paste-load");
     check(`${spec.game}: the pasted start position is on the board`, (await state(page)) === spec.start);
   }
+  await checkBoardShape(page, spec.game);
   const shown = [await state(page)];
   const times = [];
   let shot = false;
