@@ -7,9 +7,10 @@ use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed, sample};
 use boardgame_core::{Configure, Outcome, Seat, Turn};
 use clap::Args;
 
-use crate::bots::{self, Bot, BotSpec, SearchGame};
+use crate::bots::{self, Bot, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, usage};
+use crate::games::CliGame;
 use crate::games::{GameKind, with_game};
 use crate::parallel::{map_indexed, thread_count};
 
@@ -99,7 +100,7 @@ pub(crate) fn run(args: &ArenaArgs) -> Result<(), CliError> {
 /// A finished game: each seat's result, or `None` if the ply guard stopped it (a draw).
 type GameResult = Option<Outcome>;
 
-fn arena<G: SearchGame>(args: &ArenaArgs) -> Result<(), CliError> {
+fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
     let specs: Vec<BotSpec> = args
         .bots
         .iter()
@@ -170,7 +171,7 @@ fn bot_at(seat: Seat, index: u64, players: usize) -> usize {
 
 /// Plays game `index`: dice from `game_seed(seed, index)`, each seat's bot seeded from that
 /// and the seat.
-fn play_game<G: SearchGame>(
+fn play_game<G: CliGame>(
     start: &G,
     specs: &[BotSpec],
     seed: u64,

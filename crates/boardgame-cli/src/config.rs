@@ -1,6 +1,7 @@
 //! Building a game's configuration from `--preset`, `--players` and `--set KEY=VALUE`.
 
 use boardgame_core::Configure;
+use boardgame_core::settings::{SettingError, configure, default_preset};
 use clap::Args;
 
 use crate::error::{CliError, usage};
@@ -26,42 +27,31 @@ impl RuleArgs {
         if let Some(name) = &self.preset {
             return name.clone();
         }
-        default_preset_name::<C>().unwrap_or("default").to_owned()
+        default_preset::<C>().unwrap_or("default").to_owned()
     }
 
     /// The configuration: the preset (or the default), then `--players`, then each `--set`.
     pub(crate) fn build<C: Configure>(&self) -> Result<C, CliError> {
-        let mut config = match &self.preset {
-            Some(name) => C::preset(name).map_err(|e| {
-                let default = default_preset_name::<C>()
-                    .map_or_else(String::new, |d| format!(" (the default is `{d}`)"));
-                usage(format!("{e}{default}"))
-            })?,
-            None => C::default(),
-        };
-        if let Some(players) = self.players {
-            config.set("players", &players.to_string()).map_err(usage)?;
+        let players = self.players.map(|n| n.to_string());
+        let mut settings = Vec::new();
+        if let Some(players) = &players {
+            settings.push(("players", players.as_str()));
         }
         for setting in &self.settings {
             let (key, value) = setting.split_once('=').ok_or_else(|| {
                 CliError::Usage(format!("--set expects KEY=VALUE, got {setting:?}"))
             })?;
-            config.set(key.trim(), value.trim()).map_err(usage)?;
+            settings.push((key.trim(), value.trim()));
         }
-        Ok(config)
-    }
-}
-
-/// The preset whose every setting equals the default configuration's, if any.
-fn default_preset_name<C: Configure>() -> Option<&'static str> {
-    let default = C::default();
-    C::PRESETS.iter().map(|p| p.name).find(|&name| {
-        C::preset(name).is_ok_and(|preset| {
-            C::SETTINGS
-                .iter()
-                .all(|s| preset.value(s.key) == default.value(s.key))
+        configure(self.preset.as_deref(), settings).map_err(|e| match e {
+            SettingError::UnknownPreset { .. } => {
+                let default = default_preset::<C>()
+                    .map_or_else(String::new, |d| format!(" (the default is `{d}`)"));
+                usage(format!("{e}{default}"))
+            }
+            other => usage(other),
         })
-    })
+    }
 }
 
 /// Every setting of `config`, by key.

@@ -2,6 +2,7 @@
 
 use boardgame_core::toy::{Nim, Race};
 use boardgame_core::{Configure, Game, Outcome, Seat};
+use boardgame_search::bots::BotGame;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -59,15 +60,13 @@ pub(crate) trait CliGame:
         Config: Configure + Serialize + DeserializeOwned + Send + Sync,
         Move: Serialize + DeserializeOwned + Send + Sync,
         Chance: Serialize + DeserializeOwned + Send + Sync,
-    > + Send
+    > + BotGame
+    + Send
     + Sync
     + 'static
 {
     /// The game's command-line name.
     const KIND: GameKind;
-
-    /// The one-ply evaluation the greedy bot maximises (higher is better for `seat`).
-    fn evaluation(&self, seat: Seat) -> i64;
 
     /// How a seat is called (a colour, a side).
     fn seat_name(&self, seat: Seat) -> String {
@@ -76,39 +75,13 @@ pub(crate) trait CliGame:
 
     /// A one-line description of a finished game.
     fn result_line(&self, outcome: &Outcome) -> String {
-        describe_outcome(self, outcome)
+        outcome.describe(|seat| self.seat_name(seat))
     }
 
     /// The ply guard for simulations under `config`.
     fn default_max_plies(config: &Self::Config) -> u64 {
         Self::max_game_length(config).unwrap_or(100_000)
     }
-}
-
-/// "seat 1 wins", "draw", or a ranking.
-pub(crate) fn describe_outcome<G: CliGame>(state: &G, outcome: &Outcome) -> String {
-    if outcome.is_draw() {
-        return "draw".into();
-    }
-    if let Some(winner) = outcome.winner()
-        && outcome
-            .ranks()
-            .as_slice()
-            .iter()
-            .filter(|&&r| r == 1)
-            .count()
-            + 1
-            == outcome.num_seats()
-    {
-        return format!("{} wins", state.seat_name(winner));
-    }
-    let mut places: Vec<(u8, Seat)> = outcome.ranks().iter().map(|(s, &r)| (r, s)).collect();
-    places.sort();
-    let parts: Vec<String> = places
-        .iter()
-        .map(|&(r, s)| format!("{}. {}", r + 1, state.seat_name(s)))
-        .collect();
-    parts.join(", ")
 }
 
 /// Runs `$body` with the type alias `$G` bound to the game of `$kind`.
@@ -146,35 +119,14 @@ pub(crate) use with_game;
 
 impl CliGame for Nim {
     const KIND: GameKind = GameKind::Nim;
-
-    /// Nim has no useful static evaluation: every position scores 0.
-    fn evaluation(&self, _: Seat) -> i64 {
-        0
-    }
 }
 
 impl CliGame for Race {
     const KIND: GameKind = GameKind::Race;
-
-    /// Squares travelled by the seat's tokens minus the best opponent's.
-    fn evaluation(&self, seat: Seat) -> i64 {
-        let travelled = |s: Seat| -> i64 { self.tokens(s).iter().map(|&t| i64::from(t)).sum() };
-        let best_other = Seat::first(self.num_seats())
-            .filter(|&s| s != seat)
-            .map(travelled)
-            .max()
-            .unwrap_or(0);
-        travelled(seat) - best_other
-    }
 }
 
 impl CliGame for ataxx::Ataxx {
     const KIND: GameKind = GameKind::Ataxx;
-
-    /// Piece difference (the crate's `evaluation`).
-    fn evaluation(&self, seat: Seat) -> i64 {
-        ataxx::Ataxx::evaluation(self, seat)
-    }
 
     fn seat_name(&self, seat: Seat) -> String {
         ataxx::Color::from_seat(seat)
@@ -184,20 +136,10 @@ impl CliGame for ataxx::Ataxx {
 
 impl CliGame for thax::Thax {
     const KIND: GameKind = GameKind::Thax;
-
-    /// Covered spaces minus the opponent's (the crate's `evaluation`).
-    fn evaluation(&self, seat: Seat) -> i64 {
-        thax::Thax::evaluation(self, seat)
-    }
 }
 
 impl CliGame for parchis::Parchis {
     const KIND: GameKind = GameKind::Parchis;
-
-    /// Progress of the seat's pieces minus the best opponent's (the crate's `evaluation`).
-    fn evaluation(&self, seat: Seat) -> i64 {
-        parchis::Parchis::evaluation(self, seat)
-    }
 
     fn seat_name(&self, seat: Seat) -> String {
         format!("{} (seat {seat})", self.colour_of(seat))
@@ -206,11 +148,6 @@ impl CliGame for parchis::Parchis {
 
 impl CliGame for co_ca_ngua::CoCaNgua {
     const KIND: GameKind = GameKind::CoCaNgua;
-
-    /// Progress of the seat's pieces minus the best opponent's (the crate's `evaluation`).
-    fn evaluation(&self, seat: Seat) -> i64 {
-        co_ca_ngua::CoCaNgua::evaluation(self, seat)
-    }
 
     fn seat_name(&self, seat: Seat) -> String {
         format!("colour {} (seat {seat})", self.colour(seat))

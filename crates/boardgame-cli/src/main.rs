@@ -18,6 +18,7 @@ mod simulate;
 mod stats;
 mod summary;
 mod uai;
+mod web;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,8 @@ enum Command {
     Demo,
     /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
     Uai(uai::UaiArgs),
+    /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
+    Web(web::WebArgs),
 }
 
 #[derive(Debug, Args)]
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Uai(args)) => uai::run(&args),
+        Some(Command::Web(args)) => web::run(&args),
     };
     match result {
         Ok(()) | Err(error::CliError::ClosedOutput) => ExitCode::SUCCESS,

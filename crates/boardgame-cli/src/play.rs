@@ -5,14 +5,13 @@ use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 
 use boardgame_core::driver::{rng_from_seed, sample};
-use boardgame_core::{Event, Game, Record, Seat, Turn};
+use boardgame_core::{Event, Game, Record, RecordLine, Seat, Turn};
 use clap::Args;
 
-use crate::bots::{self, BotSpec, SearchGame};
+use crate::bots::{self, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, data, output, usage};
 use crate::games::{CliGame, GameKind, with_game};
-use crate::simulate::RecordLine;
 
 /// Options of `play`.
 #[derive(Debug, Args)]
@@ -133,7 +132,7 @@ const HELP: &str = "Type a move in the game's notation or its number from the li
   help   this text\n\
   quit   stop (the record is saved with --save)";
 
-fn play<G: SearchGame>(args: &PlayArgs) -> Result<(), CliError> {
+fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
     let state = G::new(config.clone()).map_err(usage)?;
     let spec: BotSpec = args.bot.parse()?;
@@ -188,12 +187,7 @@ impl<'a> Saver<'a> {
     /// Replaces the file's contents with `record`.
     fn write<G: CliGame>(&mut self, record: &Record<G>) -> Result<(), CliError> {
         use std::io::{Seek, SeekFrom};
-        let line = RecordLine::<G> {
-            game: G::KIND.name().into(),
-            index: None,
-            seed: Some(self.seed),
-            record: record.clone(),
-        };
+        let line = RecordLine::new(record.clone(), Some(self.seed));
         let json = serde_json::to_string(&line).map_err(data)?;
         self.file
             .set_len(0)

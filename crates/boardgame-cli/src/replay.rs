@@ -3,12 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use boardgame_core::{Event, ReplayError};
+use boardgame_core::{Event, Record, RecordLine, ReplayError};
 use clap::Args;
 
 use crate::error::{CliError, data, output};
 use crate::games::{CliGame, GameKind, with_game};
-use crate::simulate::RecordLine;
 
 /// Options of `replay`.
 #[derive(Debug, Args)]
@@ -18,6 +17,11 @@ pub(crate) struct ReplayArgs {
     /// Print every step.
     #[arg(long)]
     pub(crate) verbose: bool,
+    /// Print only the state notation: the start, then the state after every event, one per
+    /// line (records of a file separated by a blank line). For checking another front end,
+    /// such as the web playground, against the rules crates.
+    #[arg(long, conflicts_with = "verbose")]
+    pub(crate) states: bool,
 }
 
 /// Runs `replay` on every record in the file.
@@ -37,7 +41,11 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
         let kind = game_of(&header).map_err(|e| data(format!("record {number}: {e}")))?;
         with_game!(kind, G => {
             check_events::<G>(&header).map_err(|e| data(format!("record {number}: {e}")))?;
-            replay_one::<G>(line, number, args.verbose, lines.len() > 1)
+            if args.states {
+                states_of::<G>(line, number, number > 0)
+            } else {
+                replay_one::<G>(line, number, args.verbose, lines.len() > 1)
+            }
         })?;
     }
     Ok(())
@@ -100,15 +108,57 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     Ok(())
 }
 
+/// The record of `line`, or an error naming it by `number`.
+fn parse_record<G: CliGame>(line: &str, number: usize) -> Result<Record<G>, CliError> {
+    let parsed: RecordLine<G> =
+        serde_json::from_str(line).map_err(|e| data(format!("record {number}: {e}")))?;
+    Ok(parsed.record)
+}
+
+/// How a replay failure is reported.
+fn replay_error(number: usize, total: usize, error: ReplayError) -> CliError {
+    match error {
+        ReplayError::Event {
+            index,
+            event,
+            error,
+        } => data(format!(
+            "record {number}: event {index} of {total} ({event}) is illegal: {error}"
+        )),
+        other => data(format!("record {number}: {other}")),
+    }
+}
+
+/// `--states`: the start state and the state after every event, one notation per line.
+fn states_of<G: CliGame>(line: &str, number: usize, blank_first: bool) -> Result<(), CliError> {
+    let record = parse_record::<G>(line, number)?;
+    let total = record.events.len();
+    let start = record
+        .start_state()
+        .map_err(|e| replay_error(number, total, e))?;
+    let mut out = std::io::stdout().lock();
+    if blank_first {
+        writeln!(out).map_err(output)?;
+    }
+    writeln!(out, "{start}").map_err(output)?;
+    let mut written = Ok(());
+    record
+        .replay_with(|_, _, state| {
+            if written.is_ok() {
+                written = writeln!(out, "{state}");
+            }
+        })
+        .map_err(|e| replay_error(number, total, e))?;
+    written.map_err(output)
+}
+
 fn replay_one<G: CliGame>(
     line: &str,
     number: usize,
     verbose: bool,
     several: bool,
 ) -> Result<(), CliError> {
-    let parsed: RecordLine<G> =
-        serde_json::from_str(line).map_err(|e| data(format!("record {number}: {e}")))?;
-    let record = parsed.record;
+    let record = parse_record::<G>(line, number)?;
     let total = record.events.len();
     let mut out = std::io::stdout().lock();
     let mut written = Ok(());
@@ -122,16 +172,7 @@ fn replay_one<G: CliGame>(
                 written = writeln!(out, "{index:>5}: {label:<16} {state}");
             }
         })
-        .map_err(|e| match e {
-            ReplayError::Event {
-                index,
-                event,
-                error,
-            } => data(format!(
-                "record {number}: event {index} of {total} ({event}) is illegal: {error}"
-            )),
-            other => data(format!("record {number}: {other}")),
-        })?;
+        .map_err(|e| replay_error(number, total, e))?;
     written.map_err(output)?;
     if several {
         writeln!(out, "record {number}:").map_err(output)?;

@@ -12,9 +12,8 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use boardgame_core::driver::{Finish, UniformRandom, game_seed, play_out, playout, rng_from_seed};
-use boardgame_core::{Record, Seat};
+use boardgame_core::{RecordLine, Seat};
 use clap::Args;
-use serde::{Deserialize, Serialize};
 
 use crate::config::{RuleArgs, settings_of};
 use crate::error::{CliError, data, usage};
@@ -110,22 +109,6 @@ impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
     }
-}
-
-/// One line of a records file: which game, which seed, and the record.
-#[derive(Serialize, Deserialize)]
-#[serde(bound(serialize = "G: CliGame", deserialize = "G: CliGame"))]
-pub(crate) struct RecordLine<G: CliGame> {
-    /// The game's name.
-    pub(crate) game: String,
-    /// The game's index in a `simulate` run (absent for `play --save`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) index: Option<u64>,
-    /// The seed the game was played with, if seeded.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) seed: Option<u64>,
-    /// The record.
-    pub(crate) record: Record<G>,
 }
 
 /// Runs `simulate`.
@@ -305,11 +288,9 @@ impl<G: CliGame> Batch<'_, G> {
                     plies: game.plies,
                     rolls: game.rolls,
                 });
-                let line = RecordLine::<G> {
-                    game: G::KIND.name().into(),
+                let line = RecordLine {
                     index: Some(index),
-                    seed: Some(seed),
-                    record: game.record,
+                    ..RecordLine::<G>::new(game.record, Some(seed))
                 };
                 let json = serde_json::to_string(&line).expect("records serialise");
                 let mut queue = lock.lock().unwrap_or_else(PoisonError::into_inner);

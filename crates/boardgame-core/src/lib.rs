@@ -76,6 +76,8 @@ pub use dice::{DicePair, Die, ParseDiceError};
 pub use dist::Dist;
 pub use game::{ConfigError, Game, NoChance, ParseNoChanceError, PlayError, Rejected, Turn};
 pub use outcome::Outcome;
+#[cfg(feature = "serde")]
+pub use record::RecordLine;
 pub use record::{Event, EventOf, Record, ReplayError};
 pub use rolloff::{ParseRollOffError, RollOff, RollOffRule};
 pub use seat::{BySeat, MAX_SEATS, ParseSeatError, Seat};

@@ -1,5 +1,9 @@
 //! The result of a finished game, seat by seat.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::seat::{BySeat, Seat};
 
 /// Final placements: `rank(seat) == 0` is first place; equal ranks are ties.
@@ -106,6 +110,29 @@ impl Outcome {
         self.ranks.as_slice().iter().all(|&r| r == 0)
     }
 
+    /// One line for people: `"draw"`, `"NAME wins"` when one seat is first and every other
+    /// seat shares second place, otherwise the ranking `"1. NAME, 2. NAME, …"` (seats sharing a
+    /// place get the same number). `name` says how a seat is called.
+    #[must_use]
+    pub fn describe(&self, mut name: impl FnMut(Seat) -> String) -> String {
+        if self.is_draw() {
+            return "draw".into();
+        }
+        let ranks = self.ranks.as_slice();
+        if let Some(winner) = self.winner()
+            && ranks.iter().filter(|&&r| r == 1).count() + 1 == self.num_seats()
+        {
+            return format!("{} wins", name(winner));
+        }
+        let mut places: Vec<(u8, Seat)> = self.ranks.iter().map(|(s, &r)| (r, s)).collect();
+        places.sort_unstable();
+        let parts: Vec<String> = places
+            .iter()
+            .map(|&(r, s)| format!("{}. {}", r + 1, name(s)))
+            .collect();
+        parts.join(", ")
+    }
+
     /// Zero-sum returns: each seat gets (seats ranked below it) − (seats ranked above it).
     ///
     /// Two players: +1/−1, or 0/0 on a draw. Four players with one winner: +3, −1, −1, −1.
@@ -144,6 +171,18 @@ mod tests {
         assert_eq!(o.winner(), None);
         assert!(o.is_draw());
         assert_eq!(o.returns().as_slice(), &[0, 0, 0]);
+    }
+
+    #[test]
+    fn describe_names_the_winner_a_draw_or_the_ranking() {
+        let name = |s: Seat| format!("P{s}");
+        assert_eq!(Outcome::win(2, Seat::new(1)).describe(name), "P1 wins");
+        assert_eq!(Outcome::win(4, Seat::new(2)).describe(name), "P2 wins");
+        assert_eq!(Outcome::draw(3).describe(name), "draw");
+        let ranking = Outcome::from_finishing_order(3, &[Seat::new(2), Seat::new(0), Seat::new(1)]);
+        assert_eq!(ranking.describe(name), "1. P2, 2. P0, 3. P1");
+        let tied = Outcome::from_scores(&BySeat::from_slice(&[5, 9, 5, 1]).unwrap());
+        assert_eq!(tied.describe(name), "1. P1, 2. P0, 2. P2, 3. P3");
     }
 
     #[test]

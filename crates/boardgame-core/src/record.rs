@@ -164,3 +164,43 @@ impl<G: Game> Record<G> {
         Ok(state)
     }
 }
+
+/// One game as the `boardgame` command writes it, one JSON object per line: the game's name,
+/// where it came from, and its [`Record`]. `simulate --records` writes one per game, `play
+/// --save` one per file, and the web playground its `record()`; `boardgame replay` reads them.
+///
+/// ```json
+/// {"game":"ataxx","seed":7,"record":{"config":{…},"events":[{"move":"f1"}]}}
+/// ```
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(bound(
+    serialize = "G::Config: serde::Serialize, G::Move: serde::Serialize, G::Chance: serde::Serialize",
+    deserialize = "G::Config: serde::de::DeserializeOwned, G::Move: serde::de::DeserializeOwned, G::Chance: serde::de::DeserializeOwned"
+))]
+pub struct RecordLine<G: Game> {
+    /// The game's name ([`Game::NAME`]).
+    pub game: String,
+    /// The game's index in a `simulate` run (absent elsewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u64>,
+    /// The seed the game was played with, if it was seeded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The record.
+    pub record: Record<G>,
+}
+
+#[cfg(feature = "serde")]
+impl<G: Game> RecordLine<G> {
+    /// The line of `record`, named [`Game::NAME`], with no index.
+    #[must_use]
+    pub fn new(record: Record<G>, seed: Option<u64>) -> RecordLine<G> {
+        RecordLine {
+            game: G::NAME.into(),
+            index: None,
+            seed,
+            record,
+        }
+    }
+}

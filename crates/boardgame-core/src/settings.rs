@@ -127,3 +127,36 @@ fn join<'a>(items: impl Iterator<Item = &'a str>) -> String {
     }
     out
 }
+
+/// The configuration a front end asks for: the preset `preset` (or the default configuration
+/// for `None`), then each `(key, value)` of `settings` in order.
+///
+/// # Errors
+/// The first [`SettingError`]: an unknown preset or key, or a bad value.
+pub fn configure<'a, C: Configure>(
+    preset: Option<&str>,
+    settings: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<C, SettingError> {
+    let mut config = match preset {
+        Some(name) => C::preset(name)?,
+        None => C::default(),
+    };
+    for (key, value) in settings {
+        config.set(key, value)?;
+    }
+    Ok(config)
+}
+
+/// The name of the preset whose every setting equals the default configuration's, if any
+/// (`classic` for Thax, `seed` or `default` for the others).
+#[must_use]
+pub fn default_preset<C: Configure>() -> Option<&'static str> {
+    let default = C::default();
+    C::PRESETS.iter().map(|p| p.name).find(|&name| {
+        C::preset(name).is_ok_and(|preset| {
+            C::SETTINGS
+                .iter()
+                .all(|s| preset.value(s.key) == default.value(s.key))
+        })
+    })
+}

@@ -10,6 +10,8 @@
 //!   seats, max^n for three or four.
 //! - [`alphabeta`]: negamax with iterative deepening and a transposition table.
 //! - [`eval`]: the [`Evaluator`] trait and one evaluator per game.
+//! - [`bots`]: bot specs (`greedy`, `mcts:iters=800`, …) built into ready players, shared by
+//!   the command line and the web playground.
 //!
 //! Everything is generic over the core trait; nothing here does I/O. Randomness (MCTS
 //! rollouts and chance draws) comes from the searcher's own seeded `ChaCha8Rng`, so a seed and
@@ -40,6 +42,7 @@
 //! ```
 
 pub mod alphabeta;
+pub mod bots;
 pub mod eval;
 pub mod expectimax;
 pub mod mcts;

@@ -10,3 +10,4 @@ mod common;
 mod perft_cli;
 mod shards;
 mod uai;
+mod web;

@@ -461,3 +461,50 @@ fn toy_settings_pass_the_settings_check() {
     boardgame_core::testkit::check_settings::<NimConfig>();
     boardgame_core::testkit::check_settings::<RaceConfig>();
 }
+
+#[test]
+fn configure_applies_the_preset_then_each_setting_in_order() {
+    use boardgame_core::settings::{SettingError, configure, default_preset};
+    let config: RaceConfig = configure(None, [("players", "3"), ("length", "20")]).unwrap();
+    assert_eq!(
+        config,
+        RaceConfig {
+            seats: 3,
+            length: 20
+        }
+    );
+    let later_wins: RaceConfig =
+        configure(Some("default"), [("length", "5"), ("length", "7")]).unwrap();
+    assert_eq!(later_wins.length, 7);
+    assert!(matches!(
+        configure::<RaceConfig>(Some("fast"), []),
+        Err(SettingError::UnknownPreset { .. })
+    ));
+    assert!(matches!(
+        configure::<RaceConfig>(None, [("length", "long")]),
+        Err(SettingError::BadValue { .. })
+    ));
+    assert_eq!(default_preset::<RaceConfig>(), Some("default"));
+}
+
+#[test]
+fn a_record_line_round_trips_and_leaves_out_what_it_lacks() {
+    use boardgame_core::RecordLine;
+    let game =
+        boardgame_core::driver::random_game::<Race>(RaceConfig::default(), 9, 10_000).unwrap();
+    let line = RecordLine::new(game.record.clone(), Some(9));
+    assert_eq!(line.game, "race");
+    let json = serde_json::to_string(&line).unwrap();
+    assert!(
+        json.starts_with(r#"{"game":"race","seed":9,"record":{"#),
+        "{json}"
+    );
+    let back: RecordLine<Race> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, line);
+    assert_eq!(back.record.replay().unwrap(), game.state);
+    let bare = RecordLine::new(Record::<Race>::new(RaceConfig::default()), None);
+    assert_eq!(
+        serde_json::to_string(&bare).unwrap(),
+        r#"{"game":"race","record":{"config":{"seats":2,"length":12},"events":[]}}"#
+    );
+}

@@ -2,4 +2,5 @@
 //!
 //! One test binary per crate (each file here is a module).
 
+mod bots;
 mod searchers;

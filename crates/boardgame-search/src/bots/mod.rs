@@ -1,0 +1,174 @@
+//! Ready-made bots for front ends (the `boardgame` command, the web playground): a spec such
+//! as `mcts:iters=800` parsed into a [`BotSpec`] and built into a [`Bot`] for one game.
+//!
+//! Nothing here reads a clock. The time-limited specs (`mcts:ms=T`, `alphabeta:ms=T`) are built
+//! only when the caller passes a [`Clock`] (the command line passes `Instant::now`); without
+//! one (in the browser, where `std::time::Instant` is unavailable) they are refused.
+//!
+//! ```
+//! use boardgame_core::Game;
+//! use boardgame_core::driver::rng_from_seed;
+//! use boardgame_search::bots::{build, BotSpec};
+//!
+//! let state = ataxx::Ataxx::default();
+//! let spec: BotSpec = "greedy".parse()?;
+//! let mut bot = build::<ataxx::Ataxx>(&spec, 2, 7, None)?;
+//! let mv = bot.choose(&state, &state.legal_moves_vec(), &mut rng_from_seed(7));
+//! assert!(state.is_legal(mv));
+//! assert!(build::<ataxx::Ataxx>(&"mcts:ms=10".parse()?, 2, 7, None).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod games;
+mod players;
+mod spec;
+
+use std::time::Instant;
+
+use boardgame_core::driver::ChaCha8Rng;
+use boardgame_core::{Game, Seat};
+
+use crate::Evaluator;
+use crate::alphabeta::{AlphaBeta, StateKey};
+use crate::expectimax::{Expectimax, ExpectimaxLimits};
+use crate::mcts::{Mcts, Uct};
+
+pub use players::{GreedyPolicy, greedy};
+pub use spec::{BotSpec, SPEC_HELP, SpecError, Think};
+
+/// Where a time-limited bot reads the time (`Instant::now` on the command line).
+pub type Clock = fn() -> Instant;
+
+/// A player that picks a move at a decision node.
+pub trait Bot<G: Game> {
+    /// Picks one of `legal` (never empty) for the seat to move in `state`.
+    fn choose(&mut self, state: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move;
+}
+
+/// What the bots need from a game: a one-ply evaluation for `greedy`, an [`Evaluator`] for
+/// `expectimax` (and `alphabeta`), and the alpha-beta bot where alpha-beta applies.
+pub trait BotGame: Game + 'static {
+    /// The evaluator of `expectimax` (and of `alphabeta`, where it applies).
+    type Eval: Evaluator<Self> + Default + Send + 'static;
+
+    /// The one-ply evaluation the greedy bot maximises (higher is better for `seat`).
+    fn evaluation(&self, seat: Seat) -> i64;
+
+    /// The alpha-beta bot, or an error if the game is not deterministic with two seats.
+    ///
+    /// # Errors
+    /// [`BuildError`] saying which games alpha-beta applies to.
+    fn alphabeta(limits: AlphaBetaLimits, seats: usize) -> Result<Box<dyn Bot<Self>>, BuildError> {
+        let _ = (limits, seats);
+        Err(BuildError(format!(
+            "alphabeta applies only to deterministic two-seat games (ataxx, nim), not {}; \
+             use mcts or expectimax",
+            Self::NAME
+        )))
+    }
+}
+
+/// The limits of an `alphabeta` bot, per move.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AlphaBetaLimits {
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// Time limit, with the clock to read it.
+    pub time: Option<(u64, Clock)>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+}
+
+/// A spec that cannot be built for this game or table (the message says why).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError(pub String);
+
+impl core::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl core::error::Error for BuildError {}
+
+/// Megabytes of transposition table per alpha-beta bot (an arena builds one per game).
+const ALPHABETA_HASH_MB: usize = 4;
+
+fn no_clock(spec: &BotSpec) -> BuildError {
+    BuildError(format!(
+        "{spec:?}: time limits (ms=T) need a clock, which this front end does not have; \
+         use iters=N or depth=D"
+    ))
+}
+
+/// Builds the bot of `spec` for a table of `seats`, its own randomness (MCTS) seeded with
+/// `seed`. Time-limited specs need `clock`.
+///
+/// # Errors
+/// [`BuildError`] for a time limit without a clock, or alpha-beta where it does not apply.
+pub fn build<G: BotGame>(
+    spec: &BotSpec,
+    seats: usize,
+    seed: u64,
+    clock: Option<Clock>,
+) -> Result<Box<dyn Bot<G>>, BuildError> {
+    Ok(match *spec {
+        BotSpec::Random => Box::new(players::RandomBot),
+        BotSpec::Greedy => Box::new(players::GreedyBot),
+        BotSpec::Mcts {
+            think,
+            exploration,
+            reuse,
+            greedy_rollouts,
+        } => {
+            let budget = match think {
+                Think::Iterations(n) => players::MctsBudget::Iterations(n),
+                Think::Millis(ms) => {
+                    players::MctsBudget::Millis(ms, clock.ok_or_else(|| no_clock(spec))?)
+                }
+            };
+            let selection = Uct { exploration };
+            if greedy_rollouts {
+                let mcts = Mcts::<G, Uct, GreedyPolicy>::with_parts(selection, GreedyPolicy, seed)
+                    .reuse_tree(reuse);
+                Box::new(players::MctsBot { mcts, budget })
+            } else {
+                let mcts = Mcts::<G>::new(seed)
+                    .with_selection(selection)
+                    .reuse_tree(reuse);
+                Box::new(players::MctsBot { mcts, budget })
+            }
+        }
+        BotSpec::Expectimax { depth, nodes } => Box::new(players::ExpectimaxBot {
+            search: Expectimax::new(G::Eval::default()),
+            limits: ExpectimaxLimits { depth, nodes },
+        }),
+        BotSpec::AlphaBeta { depth, ms, nodes } => {
+            let time = match ms {
+                Some(ms) => Some((ms, clock.ok_or_else(|| no_clock(spec))?)),
+                None => None,
+            };
+            G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
+        }
+    })
+}
+
+/// The alpha-beta bot of a deterministic two-seat game, with the game's evaluator (for
+/// [`BotGame::alphabeta`]).
+///
+/// # Errors
+/// [`BuildError`] unless `seats == 2`.
+pub fn alphabeta_bot<G: BotGame + StateKey>(
+    limits: AlphaBetaLimits,
+    seats: usize,
+) -> Result<Box<dyn Bot<G>>, BuildError> {
+    if seats != 2 {
+        return Err(BuildError(format!(
+            "alphabeta needs exactly two players, not {seats}"
+        )));
+    }
+    Ok(Box::new(players::AlphaBetaBot {
+        search: AlphaBeta::new(G::Eval::default(), ALPHABETA_HASH_MB),
+        limits,
+    }))
+}

@@ -1,0 +1,413 @@
+// Browser test of the web playground: Debian's headless Chromium, driven by playwright-core.
+//
+//   node test.mjs [--bin PATH] [--chromium PATH] [--images DIR] [--no-screenshots]
+//
+// Starts `boardgame web --port 0` (the binary: --bin, else $BOARDGAME_BIN, else
+// target/release/boardgame), opens the page, and for every game plays a seeded bot game by
+// clicking Step, a person's moves by clicking cells, a forced pass by clicking Pass, and
+// feeds bad input. After every event it reads the page's `#state`; at the end it downloads
+// the record, replays it with `boardgame replay FILE --states` (the rules crates, not the
+// page) and requires the two lists of states to be equal. Any console error or page error
+// fails the run. It prints the first paint, the greedy bot's move times and saves a
+// screenshot of each game to docs/images/<game>.png.
+
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../../..");
+
+function argument(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const BIN = resolve(argument("--bin", process.env.BOARDGAME_BIN ?? join(root, "target/release/boardgame")));
+const CHROMIUM = argument("--chromium", process.env.CHROMIUM ?? "/usr/bin/chromium");
+const IMAGES = resolve(argument("--images", join(root, "docs/images")));
+const SCREENSHOTS = !process.argv.includes("--no-screenshots");
+const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+/**
+ * The games, each with its rules, seed, event cap, the event to take the screenshot from, the
+ * bots, and for Ataxx a start position with blockers pasted before the bots play.
+ */
+const GAMES = [
+  { game: "ataxx", preset: "default", settings: {}, seed: 11, cap: 400, shot: 24, bot: "greedy", start: "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1" },
+  { game: "thax", preset: "classic", settings: {}, seed: 12, cap: 400, shot: 30, bot: "greedy" },
+  { game: "parchis", preset: "spanish", settings: {}, seed: 13, cap: 150, shot: 110, bot: "greedy" },
+  { game: "co-ca-ngua", preset: "traditional", settings: { players: "4" }, seed: 14, cap: 150, shot: 110, bot: "greedy" },
+];
+
+const work = mkdtempSync(join(tmpdir(), "boardgame-web-test-"));
+let passed = 0;
+let failed = 0;
+const failures = [];
+const consoleErrors = [];
+
+function check(name, ok, detail = "") {
+  if (ok) {
+    passed += 1;
+    console.log(`ok    ${name}`);
+  } else {
+    failed += 1;
+    failures.push(name);
+    console.log(`FAIL  ${name}${detail ? `\n      ${detail}` : ""}`);
+  }
+}
+
+/** Starts `boardgame web --port 0` and resolves with its address once it prints it. */
+function startServer() {
+  const server = spawn(BIN, ["web", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolveUrl, reject) => {
+    let text = "";
+    const timer = setTimeout(() => reject(new Error(`no address from ${BIN} web within 20 s: ${text}`)), 20000);
+    server.stdout.on("data", (chunk) => {
+      text += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl({ server, url: match[0] });
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`${BIN} web exited with ${code}: ${text}`)));
+  });
+}
+
+/** The states `boardgame replay FILE --states` prints for `record` (one per line). */
+function replayStates(record, name) {
+  const file = join(work, `${name}.json`);
+  writeFileSync(file, record.endsWith("\n") ? record : `${record}\n`);
+  const out = execFileSync(BIN, ["replay", file, "--states"], { encoding: "utf8" });
+  return out.split("\n").filter((line) => line !== "");
+}
+
+/** Compares the states the page showed with the rules crates' replay of its record. */
+function sameStates(name, shown, replayed) {
+  // The replay prints the start state and the state after every event.
+  if (shown.length !== replayed.length) {
+    check(name, false, `the page showed ${shown.length} states, the replay printed ${replayed.length}`);
+    return;
+  }
+  const first = shown.findIndex((state, i) => state !== replayed[i]);
+  check(name, first === -1, first === -1 ? "" : `state ${first}: page ${JSON.stringify(shown[first])}, replay ${JSON.stringify(replayed[first])}`);
+}
+
+async function state(page) {
+  return (await page.textContent("#state")).trim();
+}
+
+async function downloadRecord(page) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  return readFileSync(await download.path(), "utf8");
+}
+
+/** Chooses the game, preset, settings and seed in the form and starts a new game. */
+async function newGame(page, { game, preset, settings, seed }) {
+  if ((await page.inputValue("#game")) !== game) await page.selectOption("#game", game);
+  await page.selectOption("#preset", preset);
+  const open = (await page.getAttribute("#settings-box", "open")) !== null;
+  if (Object.keys(settings).length && !open) await page.click("#settings-box summary");
+  for (const [key, value] of Object.entries(settings)) {
+    const field = page.locator(`#setting-${key}`);
+    if ((await field.evaluate((node) => node.tagName)) === "SELECT") await field.selectOption(value);
+    else await field.fill(value);
+  }
+  if (Object.keys(settings).length) await page.click("#settings-box summary");
+  await page.fill("#seed", String(seed));
+  await page.click("#new-game");
+}
+
+/** Sets every seat: `who(seat)` is "human" or a bot spec. */
+async function setSeats(page, who) {
+  const seats = await page.locator("#seats select").count();
+  for (let seat = 0; seat < seats; seat++) await page.selectOption(`#seat-${seat}`, who(seat));
+  return seats;
+}
+
+/** Clicks the board cell `id`: the piece on it if there is one, else the cell itself. */
+async function clickCell(page, id) {
+  const piece = page.locator(`#board .piece[data-cell="${id}"]`);
+  const target = (await piece.count()) ? piece.first() : page.locator(`#board [data-cell="${id}"]`).first();
+  await target.click({ force: true });
+}
+
+/** What each board must draw, as [what, CSS selector, count] for the rules in GAMES. */
+const BOARD_SHAPES = {
+  ataxx: [["squares", "rect.square", 49], ["blockers of the start position", "rect.blocked", 4]],
+  thax: [["spaces (1-5 on two sides)", "rect.space", 10], ["slots (three per space)", ".thax-slot, .thax-piece", 30]],
+  parchis: [["track squares", "rect.square:not(.home)", 68], ["safe-square marks", ".safe-mark", 12],
+    ["home-column squares", "rect.home", 28], ["nests", "rect.nest", 4], ["goal triangles", "polygon.goal", 4]],
+  "co-ca-ngua": [["track squares", "rect.track", 48], ["chuồng steps (4 × 6)", "rect.lane", 24],
+    ["nests", "rect.nest", 4], ["faded inner-board squares", "rect.faded", 8 + 4 + 4 + 1]],
+};
+
+async function checkBoardShape(page, game) {
+  for (const [what, selector, count] of BOARD_SHAPES[game]) {
+    const drawn = await page.locator(`#board ${selector}`).count();
+    check(`${game}: the board draws ${count} ${what}`, drawn === count, `${drawn} drawn`);
+  }
+}
+
+/** A seeded bot-against-bot game played by clicking Step; returns the bot move times. */
+async function botGame(page, spec) {
+  await newGame(page, spec);
+  await setSeats(page, () => spec.bot);
+  if (spec.start) {
+    // From a pasted start position (Ataxx with blockers): the record carries it.
+    await page.fill("#paste-input", spec.start);
+    await page.click("#paste-load");
+    check(`${spec.game}: the pasted start position is on the board`, (await state(page)) === spec.start);
+  }
+  await checkBoardShape(page, spec.game);
+  const shown = [await state(page)];
+  const times = [];
+  let shot = false;
+  for (let events = 0; events < spec.cap; events++) {
+    if (await page.isDisabled("#step")) break;
+    const turn = await page.getAttribute("body", "data-turn");
+    await page.click("#step");
+    shown.push(await state(page));
+    if (turn === "player") times.push(Number(await page.getAttribute("#bot-time", "data-ms")));
+    // The screenshot: from the given event on, the first position with dice or a move to show.
+    if (SCREENSHOTS && !shot && events + 1 >= spec.shot && (await page.getAttribute("body", "data-turn")) === "player") {
+      await screenshot(page, spec.game);
+      shot = true;
+    }
+  }
+  const finished = await page.isDisabled("#step");
+  if (finished) {
+    const banner = await page.textContent("#result");
+    check(`${spec.game}: the game-over banner shows the result`, await page.isVisible("#result") && banner.startsWith("Game over: "), banner);
+  }
+  if (SCREENSHOTS && !shot) await screenshot(page, spec.game);
+  const record = await downloadRecord(page);
+  sameStates(`${spec.game}: ${shown.length - 1} bot events clicked with Step (${finished ? "to the end" : `cap ${spec.cap}`}), every page state equals the replay of the downloaded record`,
+    shown, replayStates(record, `${spec.game}-bots`));
+  return times;
+}
+
+/**
+ * A person (seat 0) against bots: Step until seat 0 is to move, then make a move by clicking
+ * its cells (a forced pass by clicking Pass), a few times; every state checked by replay.
+ */
+async function personGame(page, spec) {
+  await newGame(page, { ...spec, seed: spec.seed + 100 });
+  await setSeats(page, (seat) => (seat === 0 ? "human" : spec.bot));
+  const shown = [await state(page)];
+  let clicked = 0;
+  let passes = 0;
+  let beforeLastMove = null;
+  for (let events = 0; events < 400 && clicked < 3; events++) {
+    if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
+    if (!(await page.isDisabled("#step"))) {
+      await page.click("#step");
+      shown.push(await state(page));
+      continue;
+    }
+    if (await page.isVisible("#pass")) {
+      beforeLastMove = shown.at(-1);
+      await page.click("#pass");
+      passes += 1;
+    } else {
+      // The last listed move that clicks alone can pick: its cells start no other move's.
+      const moves = await page.$$eval("#moves button", (buttons) => buttons.map((b) => ({
+        notation: b.dataset.notation, cells: b.dataset.cells.split(" ").filter(Boolean),
+      })));
+      const startsOther = (move) => moves.some((other) => other !== move
+        && other.cells.length >= move.cells.length && move.cells.every((c, i) => other.cells[i] === c));
+      const chosen = moves.filter((move) => move.cells.length && !startsOther(move)).at(-1) ?? null;
+      if (!chosen) break;
+      beforeLastMove = shown.at(-1);
+      const historyBefore = await page.locator("#history li").count();
+      for (const cell of chosen.cells) {
+        if ((await page.locator("#history li").count()) !== historyBefore) break;
+        await clickCell(page, cell);
+      }
+      const last = await page.locator("#history li").last().textContent();
+      check(`${spec.game}: clicking ${chosen.cells.join(" then ")} plays ${chosen.notation}`, last === chosen.notation, `the last event is ${last}`);
+      clicked += 1;
+    }
+    shown.push(await state(page));
+  }
+  const record = await downloadRecord(page);
+  sameStates(`${spec.game}: a person's ${clicked} clicked moves and ${passes} passes among the bots' events, every page state equals the replay`,
+    shown, replayStates(record, `${spec.game}-person`));
+  if (beforeLastMove !== null) {
+    await page.click("#undo");
+    check(`${spec.game}: Undo goes back to the state before the person's last move`, (await state(page)) === beforeLastMove);
+  }
+  return clicked;
+}
+
+/** Ataxx: x has no move (walled in by o), so the only move is the pass; click Pass. */
+async function forcedPass(page) {
+  await newGame(page, { game: "ataxx", preset: "default", settings: {}, seed: 1 });
+  await setSeats(page, (seat) => (seat === 0 ? "human" : "greedy"));
+  await page.fill("#paste-input", "7/7/7/7/ooo4/ooo4/xoo4 x 0 1");
+  await page.click("#paste-load");
+  const shown = [await state(page)];
+  check("forced pass: a pasted Ataxx position where x cannot move offers Pass", await page.isVisible("#pass"));
+  await page.click("#pass");
+  shown.push(await state(page));
+  const last = await page.locator("#history li").last().textContent();
+  check("forced pass: clicking Pass plays the pass 0000", last === "0000", `the last event is ${last}`);
+  sameStates("forced pass: the page's states equal the replay of its record (with its start position)",
+    shown, replayStates(await downloadRecord(page), "ataxx-pass"));
+}
+
+/** Bad state, bad record, bad move: the message shows next to the field, the game stays. */
+async function badInput(page) {
+  await newGame(page, { game: "ataxx", preset: "default", settings: {}, seed: 1 });
+  await setSeats(page, () => "human");
+  const before = await state(page);
+  const cases = [
+    ["a pasted state that does not parse", "#paste-input", "x5o/7/7/7/7/7/o5 x 0 1", "#paste-load", "#paste-error"],
+    ["a pasted record that does not parse", "#paste-input", '{"game":"ataxx","record":{"config":{"ply_clock":true},"events":[{"move":"z9"}]}}', "#paste-load", "#paste-error"],
+    ["a typed move that does not parse", "#move-input", "z9", "#move-play", "#move-error"],
+    ["a typed move that is illegal", "#move-input", "d4", "#move-play", "#move-error"],
+  ];
+  for (const [what, field, text, button, slot] of cases) {
+    await page.fill(field, text);
+    await page.click(button);
+    const message = (await page.textContent(slot)).trim();
+    const sameForm = await page.evaluate(([f, s]) => document.querySelector(f).form === document.querySelector(s).closest("form"), [field, slot]);
+    check(`bad input: ${what} shows its message next to the field ("${message}")`, message.length > 0 && sameForm);
+    check(`bad input: ${what} leaves the game unchanged`, (await state(page)) === before);
+    await page.fill(field, "");
+  }
+}
+
+/**
+ * The greedy bot's move time in the page's wasm, finer than the page's own timing (Chromium
+ * rounds performance.now() to 0.1 ms here): a session of `spec`'s game with greedy seats,
+ * and at each decision `repeat` calls of botMove() timed together (the position does not
+ * change; only the generator moves on), then one move played; up to `limit` decisions.
+ */
+async function greedyTimes(page, spec, repeat = 200, limit = 60) {
+  return page.evaluate(async ({ game, preset, settings, seed, repeat, limit }) => {
+    const wasm = await import("./pkg/boardgame_web.js");
+    await wasm.default();
+    const session = new wasm.Session(game, preset, JSON.stringify(settings), seed);
+    const seats = JSON.parse(session.view()).seats.length;
+    for (let seat = 0; seat < seats; seat++) session.setSeat(seat, "greedy");
+    const times = [];
+    for (let events = 0; events < 2000 && times.length < limit; events++) {
+      const turn = JSON.parse(session.turn()).kind;
+      if (turn === "terminal") break;
+      if (turn === "chance") {
+        session.roll();
+        continue;
+      }
+      const start = performance.now();
+      let move;
+      for (let i = 0; i < repeat; i++) move = session.botMove();
+      times.push((performance.now() - start) / repeat);
+      session.play(move);
+    }
+    session.free();
+    return times;
+  }, { ...spec, repeat, limit });
+}
+
+/** First paint and the time until the board is drawn, on a fresh load of the page. */
+async function firstPaint(context, url) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready]");
+  const times = await page.evaluate(() => {
+    const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return {
+      firstPaint: paint("first-paint"),
+      firstContentfulPaint: paint("first-contentful-paint"),
+      boardDrawn: performance.getEntriesByName("board-drawn")[0]?.startTime ?? null,
+    };
+  });
+  await page.close();
+  return times;
+}
+
+/** Saves the seats, the board and the side panel (not the forms above and below). */
+async function screenshot(page, game) {
+  mkdirSync(IMAGES, { recursive: true });
+  const clip = await page.evaluate(() => {
+    const top = document.getElementById("seats").getBoundingClientRect().top + window.scrollY;
+    const bottom = document.getElementById("play").getBoundingClientRect().bottom + window.scrollY;
+    return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+  });
+  await page.screenshot({ path: join(IMAGES, `${game}.png`), clip, fullPage: true });
+}
+
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return `n ${values.length}  mean ${mean.toFixed(3)} ms  median ${sorted[Math.floor(sorted.length / 2)].toFixed(3)} ms  max ${sorted.at(-1).toFixed(3)} ms`;
+};
+
+async function main() {
+  const { server, url } = await startServer();
+  console.log(`server: ${url}`);
+  const profile = mkdtempSync(join(tmpdir(), "boardgame-web-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  context.on("page", (page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  });
+  try {
+    const paints = [];
+    for (let i = 0; i < 3; i++) paints.push(await firstPaint(context, url));
+    for (const p of paints) {
+      console.log(`first paint ${p.firstPaint?.toFixed(1)} ms, first contentful paint ${p.firstContentfulPaint?.toFixed(1)} ms, board drawn ${p.boardDrawn?.toFixed(1)} ms`);
+    }
+    const fcp = paints.map((p) => p.firstContentfulPaint).sort((a, b) => a - b)[1];
+    check(`first contentful paint under 1 s from the local server (median of 3: ${fcp.toFixed(1)} ms)`, fcp < 1000);
+
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready]");
+    const botTimes = {};
+    for (const spec of GAMES) botTimes[spec.game] = await botGame(page, spec);
+    for (const spec of GAMES) await personGame(page, spec);
+    await forcedPass(page);
+    await badInput(page);
+    for (const spec of GAMES) {
+      const clicked = botTimes[spec.game];
+      console.log(`greedy bot move in the page (Step clicks, 0.1 ms clock), ${spec.game}: ${summary(clicked)}`);
+      const fine = await greedyTimes(page, spec);
+      console.log(`greedy bot move in the page (200 calls per position), ${spec.game}: ${summary(fine)}`);
+      check(`${spec.game}: every greedy move takes under 50 ms in the page`, Math.max(...clicked, ...fine) < 50);
+    }
+  } finally {
+    await context.close();
+    server.kill();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+  check("no console error and no page error", consoleErrors.length === 0, consoleErrors.join("\n      "));
+}
+
+main()
+  .catch((error) => {
+    failed += 1;
+    failures.push(String(error));
+    console.log(`FAIL  ${error.stack ?? error}`);
+  })
+  .finally(() => {
+    if (failures.length) console.log(`failed: ${failures.join("; ")}`);
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exitCode = failed ? 1 : 0;
+  });

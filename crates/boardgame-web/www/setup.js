@@ -1,0 +1,89 @@
+// The new-game form: game, preset and rule settings from the catalog (the keys of
+// `boardgame rules`), and the seat selectors.
+
+/** The choices of a setting's `values` text, when it is a short list, else null. */
+export function choicesOf(values) {
+  if (/^[\w-]+(\|[\w-]+)+$/.test(values)) return values.split("|");
+  const range = /^(\d+)\.\.=(\d+)$/.exec(values);
+  if (range) {
+    const [low, high] = [Number(range[1]), Number(range[2])];
+    if (high - low <= 10) return Array.from({ length: high - low + 1 }, (_, i) => String(low + i));
+  }
+  return null;
+}
+
+function option(value, text, selected = false) {
+  const node = document.createElement("option");
+  node.value = value;
+  node.textContent = text;
+  node.selected = selected;
+  return node;
+}
+
+/** Fills the preset select and the settings fields of `entry` (one catalog entry). */
+export function fillSetup(entry, presetSelect, settingsBox) {
+  presetSelect.replaceChildren(...entry.presets.map((preset, i) =>
+    Object.assign(option(preset.name, preset.name, i === 0), { title: preset.help })));
+  settingsBox.replaceChildren(...entry.settings.map((setting) => {
+    const label = document.createElement("label");
+    label.className = "setting";
+    label.title = setting.help;
+    const name = document.createElement("span");
+    name.textContent = setting.key;
+    const choices = choicesOf(setting.values);
+    let field;
+    if (choices) {
+      field = document.createElement("select");
+      field.append(option("", `(preset; default ${setting.default})`),
+        ...choices.map((choice) => option(choice, choice)));
+    } else {
+      field = document.createElement("input");
+      field.placeholder = `${setting.default}   (${setting.values})`;
+      field.spellcheck = false;
+    }
+    field.dataset.key = setting.key;
+    field.id = `setting-${setting.key}`;
+    const help = document.createElement("small");
+    help.textContent = setting.help;
+    label.append(name, field, help);
+    return label;
+  }));
+}
+
+/** The settings a person changed, as the JSON object `Session` takes. */
+export function settingsJson(settingsBox) {
+  const chosen = {};
+  for (const field of settingsBox.querySelectorAll("[data-key]")) {
+    const value = field.value.trim();
+    if (value !== "") chosen[field.dataset.key] = value;
+  }
+  return JSON.stringify(chosen);
+}
+
+/**
+ * Builds one selector per seat of `seats` (the view's seat list) offering a person and the
+ * catalog's bots, with the seat's piece colour `colourOf(seat entry)`; `choose(seat, who)` is
+ * called on a change.
+ */
+export function fillSeats(box, seats, bots, current, choose, colourOf) {
+  box.replaceChildren(...seats.map((entry) => {
+    const { seat, name } = entry;
+    const label = document.createElement("label");
+    label.className = "seat";
+    const text = document.createElement("span");
+    const swatch = document.createElement("i");
+    swatch.className = "swatch";
+    swatch.style.background = colourOf(entry);
+    text.append(swatch, name);
+    const select = document.createElement("select");
+    select.id = `seat-${seat}`;
+    select.dataset.seat = seat;
+    const who = current[seat] ?? "human";
+    const specs = ["human", ...bots];
+    if (!specs.includes(who)) specs.push(who);
+    select.append(...specs.map((spec) => option(spec, spec === "human" ? "person" : `bot: ${spec}`, spec === who)));
+    select.addEventListener("change", () => choose(seat, select.value));
+    label.append(text, select);
+    return label;
+  }));
+}
