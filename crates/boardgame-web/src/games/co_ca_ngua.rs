@@ -60,7 +60,11 @@ impl WebGame for CoCaNgua {
     }
 
     fn dice(&self) -> Option<Vec<u8>> {
-        self.die().map(|d| vec![d.value()])
+        self.roll().map(|roll| match (roll.single(), roll.pair()) {
+            (Some(die), _) => vec![die.value()],
+            (None, Some(pair)) => vec![pair.low().value(), pair.high().value()],
+            (None, None) => Vec::new(),
+        })
     }
 
     fn board(&self) -> Map<String, Value> {
