@@ -20,7 +20,9 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
-  cargo install wasm-bindgen-cli --version "=$version" --locked
+  # A debug build of the tool: it installs in about 90 s of CPU instead of about 4 min, and
+  # writes the same files (0.7 s instead of 0.2 s on this crate's wasm, output compared).
+  cargo install wasm-bindgen-cli --version "=$version" --locked --debug
 fi
 
 # RUSTFLAGS from the environment would apply to the wasm target too; .cargo/config.toml's
