@@ -166,19 +166,15 @@ static ONE_DIE_OUTCOMES: [(Roll, u32); 6] = {
     out
 };
 
+/// Core's two-dice distribution ([`TWO_D6`](boardgame_core::dist::TWO_D6)), outcome by outcome.
 static TWO_DICE_OUTCOMES: [(Roll, u32); 21] = {
+    let pairs = boardgame_core::dist::TWO_D6.outcomes();
     let mut out = [(Roll::dice(1, 1), 1); 21];
-    let mut n = 0;
-    let mut low = 1;
-    while low <= 6 {
-        let mut high = low;
-        while high <= 6 {
-            let pair = DicePair::of(low, high);
-            out[n] = (Roll::pair_of(pair), pair.weight());
-            n += 1;
-            high += 1;
-        }
-        low += 1;
+    let mut i = 0;
+    while i < 21 {
+        let (pair, weight) = pairs[i];
+        out[i] = (Roll::pair_of(pair), weight);
+        i += 1;
     }
     out
 };
