@@ -716,6 +716,7 @@ fn sq(index: usize) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn default_board_has_the_issue_numbers() {
@@ -780,6 +781,159 @@ mod tests {
             bad(|l| l.spoke_len = 20),
             BoardError::TooManySquares { .. }
         ));
+    }
+
+    #[test]
+    fn only_the_outer_track_is_unsafe_and_only_private_squares_have_an_owner() {
+        let kinds = [
+            (SquareKind::Track(3), false, None, "T3"),
+            (
+                SquareKind::Lane {
+                    colour: 1,
+                    index: 4,
+                },
+                true,
+                Some(1),
+                "L1.4",
+            ),
+            (SquareKind::Destination(2), true, Some(2), "D2"),
+            (SquareKind::Ring(5), true, None, "R5"),
+            (
+                SquareKind::Spoke {
+                    colour: 3,
+                    index: 0,
+                },
+                true,
+                Some(3),
+                "S3.0",
+            ),
+            (SquareKind::Centre, true, None, "C"),
+        ];
+        for (kind, safe, owner, name) in kinds {
+            assert_eq!(kind.is_safe(), safe, "{kind:?}");
+            assert_eq!(kind.owner(), owner, "{kind:?}");
+            assert_eq!(kind.to_string(), name);
+        }
+    }
+
+    #[test]
+    fn each_layout_error_names_the_setting_to_change() {
+        let setting = |f: fn(&mut Layout)| {
+            let mut layout = Layout::default();
+            f(&mut layout);
+            Board::new(layout).unwrap_err().setting()
+        };
+        assert_eq!(setting(|l| l.exit_roll = 7), "exit_roll");
+        assert_eq!(setting(|l| l.quadrant = 13), "quadrant");
+        assert_eq!(setting(|l| l.mouth_at = 48), "mouth_at");
+        assert_eq!(setting(|l| l.shortcut_at = 47), "shortcut_at");
+        assert_eq!(setting(|l| l.lane_len = 0), "lane_len");
+        assert_eq!(setting(|l| l.ring_len = 6), "ring_len");
+        let too_long = |l: &mut Layout| {
+            l.track_len = 120;
+            l.mouth_at = 110;
+        };
+        assert_eq!(setting(too_long), "mouth_at/lane_len/ring_len/spoke_len");
+        assert_eq!(
+            setting(|l| l.spoke_len = 20),
+            "track_len/lane_len/ring_len/spoke_len"
+        );
+        let graph = BoardError::Malformed {
+            colour: 0,
+            step: 1,
+            reason: "test",
+        };
+        assert_eq!(graph.setting(), "board");
+    }
+
+    #[test]
+    fn the_graph_check_rejects_a_missing_step_a_foreign_square_and_a_broken_arrow() {
+        let board = Board::new(Layout::default()).unwrap();
+        assert_eq!(board.validate(), Ok(()));
+
+        // The step from the exit square to the next track square, for colour 0.
+        let (exit, next) = (board.paths[0][1], board.paths[0][2]);
+        let mut cut = board.clone();
+        cut.edges.retain(|&edge| edge != (exit, next));
+        assert_eq!(
+            cut.validate(),
+            Err(BoardError::Disconnected {
+                colour: 0,
+                step: 2,
+                from: SquareKind::Track(0),
+                to: SquareKind::Track(1),
+            })
+        );
+
+        // Colour 0's first lane square swapped for colour 1's.
+        let lane = usize::from(board.mouth) + 1;
+        let mut foreign = board.clone();
+        foreign.paths[0][lane] = board.paths[1][lane];
+        assert_eq!(
+            foreign.validate(),
+            Err(BoardError::ForeignSquare {
+                colour: 0,
+                square: SquareKind::Lane {
+                    colour: 1,
+                    index: 0
+                },
+            })
+        );
+
+        // The shortcut arrow K -> D removed (D -> X kept): either missing half breaks it.
+        let k = board.paths[0][usize::from(board.shortcut)];
+        let mut arrow = board.clone();
+        arrow
+            .edges
+            .retain(|&edge| edge != (k, board.destinations[0]));
+        assert_eq!(
+            arrow.validate(),
+            Err(BoardError::Malformed {
+                colour: 0,
+                step: usize::from(board.shortcut),
+                reason: "the shortcut arrow does not lead into the lane",
+            })
+        );
+    }
+
+    #[test]
+    fn edges_join_every_step_of_every_path_and_the_arrows() {
+        let board = Board::new(Layout::default()).unwrap();
+        let edges = board.edges();
+        for c in 0..NUM_COLOURS {
+            for step in board.path(c).windows(2) {
+                assert!(edges.contains(&(step[0], step[1])), "colour {c}: {step:?}");
+            }
+            let d = board.destination(c);
+            assert_eq!(board.kind(d), SquareKind::Destination(c as u8));
+            let k = board.square(c, board.shortcut());
+            let x = board.square(c, board.ring_first());
+            assert!(
+                edges.contains(&(k, d)) && edges.contains(&(d, x)),
+                "colour {c}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_exit_roll_is_the_layouts() {
+        assert_eq!(Board::new(Layout::default()).unwrap().exit_roll(), 5);
+        let six = Layout {
+            exit_roll: 6,
+            ..Layout::default()
+        };
+        assert_eq!(Board::new(six).unwrap().exit_roll(), 6);
+    }
+
+    #[test]
+    fn progress_of_a_spot_inverts_spot() {
+        let board = Board::new(Layout::default()).unwrap();
+        for c in 0..NUM_COLOURS {
+            for progress in 1..=board.end() {
+                let spot = board.spot(c, progress);
+                assert_eq!(board.progress_of(c, spot), Some(progress), "{c} {spot:?}");
+            }
+        }
     }
 
     #[test]
