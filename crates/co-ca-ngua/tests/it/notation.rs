@@ -119,6 +119,19 @@ fn serde_goes_through_the_notation() {
     assert_eq!(serde_json::to_string(&mv).unwrap(), "\"T36+5>D\"");
 }
 
+/// Records written before the `pieces` and `dice` settings existed still read, as the seed's
+/// two pieces and one die.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_reads_a_config_without_pieces_or_dice_as_two_pieces_and_one_die() {
+    let mut json: serde_json::Value = serde_json::to_value(Config::default()).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    assert!(fields.remove("pieces").is_some() && fields.remove("dice").is_some());
+    let config: Config = serde_json::from_value(json).unwrap();
+    assert_eq!((config.pieces, config.dice), (2, 1));
+    assert_eq!(config, Config::default());
+}
+
 #[test]
 fn the_picture_falls_back_to_a_row_for_other_track_lengths() {
     use boardgame_core::Configure;
