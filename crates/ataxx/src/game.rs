@@ -139,7 +139,7 @@ impl Game for Ataxx {
         self.is_legal_move(mv)
     }
 
-    /// No list: the move is found with popcounts ([`Ataxx::pick_uniform`]).
+    /// No list: the k-th legal move is found with popcounts (see `playout.rs`).
     fn pick_move(&self, _: &mut Vec<Move>, pick: impl FnOnce(usize) -> usize) -> Move {
         self.pick_uniform(|n| pick(n as usize) as u64)
     }
