@@ -37,6 +37,7 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
 /// # Panics
 /// If `n == 0`.
 #[track_caller]
+#[inline]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     assert!(n > 0, "below(0) has no values");
     // 2^64 mod n: the values at the top of the range that would bias the modulus.
@@ -52,7 +53,13 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 
 /// A chance outcome drawn with its exact weight.
 pub fn sample<C: Copy, R: Rng + ?Sized>(dist: &Dist<'_, C>, rng: &mut R) -> C {
-    let mut ticket = below(rng, u64::from(dist.total()));
+    // One die and two dice by name, so that `below`'s divisions are by constants (a multiply
+    // instead of a 64-bit division); the same draw as the general case.
+    let mut ticket = match dist.total() {
+        6 => below(rng, 6),
+        36 => below(rng, 36),
+        total => below(rng, u64::from(total)),
+    };
     if dist.len() == dist.total() as usize {
         // Every weight is 1 (weights are positive), so the ticket is the index: the same
         // outcome as the walk below, without a branch per outcome when the distribution
