@@ -35,10 +35,10 @@ fn main() {
         config.players = n;
         let mut rolls = Vec::new();
         let (mut moves, mut drawn, mut first_wins) = (0u64, 0u64, 0u64);
+        let start = CoCaNgua::new(config).expect("default rules");
         for i in 0..games {
-            let start = CoCaNgua::new(config).expect("default rules");
             let game = playout(
-                start,
+                start.clone(),
                 &mut UniformRandom,
                 &mut rng_from_seed(game_seed(6, i)),
                 u64::MAX,

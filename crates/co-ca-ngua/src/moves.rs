@@ -50,6 +50,21 @@ pub enum Move {
     },
 }
 
+impl Move {
+    /// The spot and steps of a move that moves a piece along its path (an advance or a
+    /// shortcut); `None` for `pass` and `exit`.
+    #[inline]
+    #[must_use]
+    pub const fn piece(self) -> Option<(Spot, u8)> {
+        match self {
+            Move::Advance { from, steps }
+            | Move::Shortcut { from, steps }
+            | Move::ShortcutOther { from, steps, .. } => Some((from, steps)),
+            Move::Pass | Move::Exit => None,
+        }
+    }
+}
+
 impl fmt::Display for Spot {
     /// `T17`, `L3`, `R5`, `X`, `S0`, `N` (nest), `C` (centre).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -421,7 +421,25 @@ impl CoCaNgua {
         others: u128,
         sink: &mut S,
     ) -> bool {
-        let own = self.own(s);
+        if self.count == 2 {
+            // The seed's two pieces: a slice of constant length, so the loop unrolls.
+            self.advances_of(&self.pieces[s][..2], s, colour, steps, others, sink)
+        } else {
+            self.advances_of(self.own(s), s, colour, steps, others, sink)
+        }
+    }
+
+    /// [`Self::advances`] over `own`, seat index `s`'s sorted pieces.
+    #[inline(always)]
+    fn advances_of<S: MoveSink<Move>>(
+        &self,
+        own: &[u8],
+        s: usize,
+        colour: usize,
+        steps: u8,
+        others: u128,
+        sink: &mut S,
+    ) -> bool {
         let end = self.board.end();
         let mut any = false;
         for (i, &p) in own.iter().enumerate() {
@@ -525,6 +543,61 @@ impl CoCaNgua {
             _ if self.config.compulsory_exit => ExitOption::Forced,
             _ => ExitOption::Allowed,
         }
+    }
+
+    /// Plays `mv`, an advance or a shortcut of seat index `s`'s piece on `from` by `steps`
+    /// (captures included); the progress where the piece ends.
+    #[inline(always)]
+    fn move_piece(&mut self, s: usize, colour: usize, mv: Move, from: Spot, steps: u8) -> u8 {
+        let i = if self.count == 2 {
+            // The seed's two pieces: the first, or else the second (one lookup).
+            let i = usize::from(self.board.spot(colour, self.pieces[s][0]) != from);
+            debug_assert_eq!(self.board.spot(colour, self.pieces[s][i]), from);
+            i
+        } else {
+            self.own(s)
+                .iter()
+                .position(|&p| p != 0 && self.board.spot(colour, p) == from)
+                .unwrap_or_else(|| panic!("no piece on {from}"))
+        };
+        let p = self.pieces[s][i];
+        let others = self.others(s);
+        let mut target = self
+            .destination(s, colour, p, steps, others)
+            .expect("the piece cannot move");
+        if !self.board.is_safe(target) {
+            self.capture(s, colour, target, others);
+        }
+        if matches!(mv, Move::Shortcut { .. }) {
+            assert_eq!(
+                target,
+                self.board.shortcut(),
+                "the move does not stop on the shortcut circle"
+            );
+            // Along the arrow to D, then pushed on as far as it can go: to the arrow
+            // square X, or the last lane square if another player's piece is on X.
+            target = self.slide_target(colour, others);
+        }
+        if let Move::ShortcutOther { other, .. } = mv {
+            // The arriving piece stays on K; the player's other piece goes instead.
+            assert_eq!(
+                target,
+                self.board.shortcut(),
+                "the move does not stop on the shortcut circle"
+            );
+            let j = (0..self.count)
+                .find(|&j| {
+                    let q = self.pieces[s][j];
+                    j != i
+                        && q != 0
+                        && !self.board.is_safe(q)
+                        && self.board.spot(colour, q) == Spot::Track(other)
+                })
+                .unwrap_or_else(|| panic!("no piece on the outer track at {other}"));
+            self.pieces[s][j] = self.slide_target(colour, others);
+        }
+        self.pieces[s][i] = target;
+        target
     }
 
     /// Sends home every other seat's piece on the square at `progress` of `colour`'s path.
@@ -764,67 +837,26 @@ impl Game for CoCaNgua {
         };
         let s = seat.index();
         let colour = usize::from(self.colours[s]);
-        let moved = match mv {
-            Move::Pass => None,
-            Move::Exit => {
-                let others = self.others(s);
-                self.pieces[s][0] = 1;
-                self.capture(s, colour, 1, others);
-                Some(1)
-            }
-            Move::Advance { from, steps }
-            | Move::Shortcut { from, steps }
-            | Move::ShortcutOther { from, steps, .. } => {
-                let i = self
-                    .own(s)
-                    .iter()
-                    .position(|&p| p != 0 && self.board.spot(colour, p) == from)
-                    .unwrap_or_else(|| panic!("no piece on {from}"));
-                let p = self.pieces[s][i];
-                assert!(
-                    p != 0 && self.board.spot(colour, p) == from,
-                    "no piece on {from}"
-                );
-                let others = self.others(s);
-                let mut target = self
-                    .destination(s, colour, p, steps, others)
-                    .expect("the piece cannot move");
-                if !self.board.is_safe(target) {
-                    self.capture(s, colour, target, others);
-                }
-                if matches!(mv, Move::Shortcut { .. }) {
-                    assert_eq!(
-                        target,
-                        self.board.shortcut(),
-                        "the move does not stop on the shortcut circle"
-                    );
-                    // Along the arrow to D, then pushed on as far as it can go: to the arrow
-                    // square X, or the last lane square if another player's piece is on X.
-                    target = self.slide_target(colour, others);
-                }
-                if let Move::ShortcutOther { other, .. } = mv {
-                    // The arriving piece stays on K; the player's other piece goes instead.
-                    assert_eq!(
-                        target,
-                        self.board.shortcut(),
-                        "the move does not stop on the shortcut circle"
-                    );
-                    let j = (0..self.count)
-                        .find(|&j| {
-                            let q = self.pieces[s][j];
-                            j != i
-                                && q != 0
-                                && !self.board.is_safe(q)
-                                && self.board.spot(colour, q) == Spot::Track(other)
-                        })
-                        .unwrap_or_else(|| panic!("no piece on the outer track at {other}"));
-                    self.pieces[s][j] = self.slide_target(colour, others);
-                }
-                self.pieces[s][i] = target;
-                Some(target)
-            }
+        // Tested as "moves a piece" first, not with a `match` over the five kinds of move,
+        // which compiles to an indirect jump.
+        let moved = if let Some((from, steps)) = mv.piece() {
+            Some(self.move_piece(s, colour, mv, from, steps))
+        } else if mv == Move::Exit {
+            let others = self.others(s);
+            self.pieces[s][0] = 1;
+            self.capture(s, colour, 1, others);
+            Some(1)
+        } else {
+            None
         };
-        sort_small(&mut self.pieces[s][..self.count]);
+        if self.count == 2 {
+            // The seed's two pieces: a compare and swap without a loop.
+            let [a, b, ..] = self.pieces[s];
+            self.pieces[s][0] = a.min(b);
+            self.pieces[s][1] = a.max(b);
+        } else {
+            sort_small(&mut self.pieces[s][..self.count]);
+        }
         if self.finished(s) {
             self.phase = Phase::Won(seat);
             self.sixes = 0;
