@@ -10,14 +10,33 @@ fn at(text: &str, config: &Config) -> CoCaNgua {
     CoCaNgua::from_notation(text, config).unwrap()
 }
 
+/// `(leaves, decision edges, chance edges)` of chance perft 7 from the start, for 2, 3 and 4
+/// players: the seed's values, the same at `df4ea3b` (before issue 15) as now. The roll-off,
+/// the forced exit on a 5 and the passes decide them, so a change of any rule on that path
+/// moves one of them.
+const START_PERFT_7: [(u8, u64, u64, u64); 3] = [
+    (2, 20_736, 2_340, 24_882),
+    (3, 31_536, 15_030, 37_842),
+    (4, 117_936, 5_400, 141_522),
+];
+
 #[test]
 fn chance_perft_from_the_start_has_exact_mass() {
-    for players in [2, 3, 4] {
+    for (players, leaves, decisions, chances) in START_PERFT_7 {
         let start = CoCaNgua::new(Config::with_players(players)).unwrap();
         let stats = chance_perft(&start, 7);
         assert!(stats.is_mass_exact(), "{players} players: {stats:?}");
         assert_eq!(stats.leaves, perft(&start, 7));
-        assert!(stats.decision_edges > 0);
+        assert_eq!(
+            (
+                stats.leaves,
+                stats.decision_edges,
+                stats.chance_edges,
+                stats.terminals
+            ),
+            (leaves, decisions, chances, 0),
+            "{players} players"
+        );
     }
 }
 
@@ -55,7 +74,11 @@ fn chance_perft_traditional_has_exact_mass() {
     let stats = chance_perft(&state, 6);
     assert!(stats.is_mass_exact(), "{stats:?}");
     assert_eq!(stats.leaves, perft(&state, 6));
-    assert!(stats.decision_edges > 0);
+    // Pinned when the preset was written (a change of a chuồng or no-jumping rule moves them).
+    assert_eq!(
+        (stats.leaves, stats.decision_edges, stats.chance_edges),
+        (2_428, 2_621, 1_164)
+    );
 }
 
 #[test]
@@ -74,7 +97,10 @@ fn chance_perft_traditional_two_dice_has_exact_mass() {
     let stats = chance_perft(&state, 4);
     assert!(stats.is_mass_exact(), "{stats:?}");
     assert_eq!(stats.leaves, perft(&state, 4));
-    assert!(stats.decision_edges > 0);
+    assert_eq!(
+        (stats.leaves, stats.decision_edges, stats.chance_edges),
+        (1_768, 1_809, 882)
+    );
 }
 
 /// Plays a tape from a fresh game, checking the invariants after every event.

@@ -58,6 +58,17 @@ fn arrival_choose_the_player_may_send_another_piece_into_the_safe_area() {
     assert_eq!(moves(&state), ["T38+3", "T38+3>D", "L1+3"]);
 }
 
+#[test]
+fn arrival_choose_sends_the_other_piece_of_a_shared_square() {
+    // Both pieces on T38 (progress 39): the arriving one stays on K, and the other one, from
+    // the same square, goes into the safe area.
+    let config = with(&[("arrival", "choose")]);
+    let mut state = at("39,39/0,0 m03 t0.0 n10", &config);
+    assert_eq!(moves(&state), ["T38+3", "T38+3>D", "T38+3>D:T38"]);
+    play(&mut state, "T38+3>D:T38");
+    assert_eq!(state.pieces(SEAT0), [42, 54]);
+}
+
 // ---- (c) inner-ring lap ----
 
 #[test]
