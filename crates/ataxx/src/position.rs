@@ -377,13 +377,18 @@ impl Ataxx {
     /// popcounts: no move is built.
     #[must_use]
     pub fn move_count(&self) -> usize {
-        if self.game_over().is_some() {
+        // `game_over` without its two-sided dilation when the mover has a move: then the
+        // game can only be over by an empty side or the clock.
+        let empty = self.empty().0;
+        let side = self.side_to_move();
+        let (us, them) = (self.pieces(side).0, self.pieces(!side).0);
+        let clock_over = self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT;
+        if us == 0 || them == 0 || clock_over {
             return 0;
         }
-        let empty = self.empty().0;
-        let us = self.pieces(self.side_to_move()).0;
         match count_moves_of(us, empty) {
-            0 => 1,
+            // No move of ours: a pass if the opponent can move, else nobody can (game over).
+            0 => usize::from(crate::bitboard::dilate2(them) & empty != 0),
             n => n as usize,
         }
     }
