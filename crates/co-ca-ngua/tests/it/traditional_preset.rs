@@ -15,6 +15,36 @@ fn traditional(settings: &[(&str, &str)]) -> Config {
 const S0: Seat = Seat::new(0);
 const S1: Seat = Seat::new(1);
 
+/// The preset's settings, as `docs/rules/co-ca-ngua.md` lists them: the traditional rules on,
+/// the seed's house rules (6 as 7, triple six, the shortcut) off.
+#[test]
+fn traditional_preset_has_the_documented_settings() {
+    let config = traditional(&[]);
+    for (key, value) in [
+        ("pieces", "4"),
+        ("compulsory_exit", "false"),
+        ("exit_capture", "capture"),
+        ("six_after_pass", "true"),
+        ("six_as_seven", "false"),
+        ("triple_six", "false"),
+        ("shortcut", "false"),
+        ("lane_mouth", "exact"),
+        ("first_player", "highest"),
+        ("no_jumping", "true"),
+        ("exit_immunity", "false"),
+        ("release_rolls", "1,6"),
+        ("extra_roll_on_one", "false"),
+        ("home", "chuong"),
+        ("chuong_win", "top"),
+        ("dice", "1"),
+        ("max_rolls", "10000"),
+        ("track_len", "48"),
+        ("lane_len", "6"),
+    ] {
+        assert_eq!(config.value(key).as_deref(), Some(value), "{key}");
+    }
+}
+
 #[test]
 fn traditional_four_horses_on_the_48_square_track_and_one_die() {
     let config = traditional(&[]);
