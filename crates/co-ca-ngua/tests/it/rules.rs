@@ -622,6 +622,18 @@ fn the_plain_preset_turns_the_house_readings_off() {
         ["T2+6", "T39+6"]
     );
     assert_eq!(moves(&at("0,40/0,0 m02 t0.0 n6", &plain)), ["T39+2"]);
+    // A 6 that cannot be played: the default rolls again (`six_after_pass`), plain passes the
+    // turn on.
+    // (The default counts the six for the triple-six rule, plain does not.)
+    for (rules, text, next) in [
+        (config(2), "0,64/0,0 m06 t1.0 n6", S0),
+        (plain, "0,64/0,0 m06 t0.0 n6", S1),
+    ] {
+        let mut state = at(text, &rules);
+        assert_eq!(moves(&state), ["pass"]);
+        play(&mut state, "pass");
+        assert_eq!(state.seat_to_play(), Some(next));
+    }
 }
 
 #[test]
