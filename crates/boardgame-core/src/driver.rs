@@ -386,6 +386,38 @@ mod tests {
         );
     }
 
+    /// Hands out the given words in order: a generator for exact boundary cases.
+    struct Words<'a>(&'a [u64]);
+
+    impl rand::TryRng for Words<'_> {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.try_next_u64()? as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            let (&first, rest) = self.0.split_first().expect("no words left");
+            self.0 = rest;
+            Ok(first)
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unreachable!("below reads whole words")
+        }
+    }
+
+    /// With `n = 3`, `2^64 mod 3 = 1`: only the top word, `2^64 - 1`, would bias the modulus.
+    /// It is drawn again; the word just below it is the last one kept.
+    #[test]
+    fn below_draws_again_exactly_from_the_first_biased_word() {
+        let limit = u64::MAX; // 2^64 - (2^64 mod 3)
+        assert_eq!(
+            below(&mut Words(&[limit, 4]), 3),
+            1,
+            "the top word is drawn again"
+        );
+        assert_eq!(below(&mut Words(&[limit - 1, 4]), 3), (limit - 1) % 3);
+        assert_eq!(below(&mut Words(&[limit, limit, 0]), 3), 0);
+    }
+
     /// A power of two divides `2^64`: no word biases the modulus, so none is drawn again and
     /// the result is the first raw word's low bits.
     #[test]
