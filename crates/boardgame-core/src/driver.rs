@@ -386,6 +386,30 @@ mod tests {
         );
     }
 
+    /// The counts a playout reports are those of its record: every chance outcome is a roll,
+    /// every move a ply.
+    #[test]
+    fn playout_counts_its_rolls_and_plies() {
+        use crate::toy::{Race, RaceConfig};
+        for seed in 0..20 {
+            let start = Race::new(RaceConfig::default()).unwrap();
+            let game = playout(
+                start,
+                &mut UniformRandom,
+                &mut rng_from_seed(seed),
+                u64::MAX,
+            );
+            let events = &game.record.events;
+            let rolls = events
+                .iter()
+                .filter(|e| matches!(e, Event::Chance(_)))
+                .count() as u64;
+            assert!(rolls > 0, "seed {seed}: a race is rolled");
+            assert_eq!(game.rolls, rolls, "seed {seed}");
+            assert_eq!(game.plies, events.len() as u64 - rolls, "seed {seed}");
+        }
+    }
+
     /// Hands out the given words in order: a generator for exact boundary cases.
     struct Words<'a>(&'a [u64]);
 

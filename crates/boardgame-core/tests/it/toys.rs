@@ -20,7 +20,6 @@ fn testkit_passes_on_nim_for_every_seat_count() {
         };
         let report = check_game::<Nim>(config, 0..1000, 1_000);
         assert_eq!(report.finished, 1000);
-        assert_eq!(report.finished, 1000);
         assert_eq!(report.truncated, 0);
     }
 }
@@ -30,7 +29,6 @@ fn testkit_passes_on_race_for_every_seat_count() {
     for seats in 2..=4 {
         let config = RaceConfig { seats, length: 10 };
         let report = check_game::<Race>(config, 0..1000, 100_000);
-        assert_eq!(report.finished, 1000);
         assert_eq!(report.finished, 1000);
         assert!(report.chance_nodes > report.games, "every game rolls");
     }
@@ -376,9 +374,26 @@ fn checked_play_leaves_the_state_unchanged_on_error() {
     let rejected = nim.clone().played(NimMove(3)).unwrap_err();
     assert_eq!(rejected.state, before);
     assert_eq!(rejected.error, PlayError::IllegalMove);
+    assert_eq!(
+        rejected.to_string(),
+        format!("move {} rejected in {before}: illegal move", NimMove(3))
+    );
+    assert_eq!(
+        format!("{rejected:?}"),
+        format!(
+            "Rejected {{ state: {before:?}, mv: {:?}, error: IllegalMove }}",
+            NimMove(3)
+        )
+    );
 
     let mut race = Race::new(RaceConfig::default()).unwrap();
     assert_eq!(race.turn(), Turn::Chance);
+    assert_eq!(race.turn().seat(), None);
+    assert_eq!(
+        nim.turn().seat(),
+        Some(Seat::new(1)),
+        "\"2:1\": seat 1 to move"
+    );
     assert_eq!(race.play(RaceMove::Pass), Err(PlayError::NotPlayerTurn));
     assert_eq!(race, Race::new(RaceConfig::default()).unwrap());
 }
