@@ -429,7 +429,9 @@ fn nim_outcome_names_the_last_taker() {
         },
     )
     .unwrap();
+    assert!(!nim.is_terminal());
     nim.play(NimMove(2)).unwrap();
+    assert!(nim.is_terminal());
     let outcome = nim.outcome().unwrap();
     assert_eq!(outcome.winner(), Some(Seat::new(1)));
     assert_eq!(outcome.returns().as_slice(), &[-1, 2, -1]);
