@@ -240,6 +240,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn with_adds_one_square_and_without_removes_one() {
+        let (a1, b1) = (Square::from_index(0), Square::from_index(1));
+        let both = Bitboard(0b11);
+        assert_eq!(Bitboard::EMPTY.with(b1), Bitboard(0b10));
+        assert_eq!(
+            both.with(a1),
+            both,
+            "adding a square already there changes nothing"
+        );
+        assert_eq!(both.without(b1), Bitboard(0b01));
+        assert_eq!(both.without(a1), Bitboard(0b10));
+        assert_eq!(
+            Bitboard(0b10).without(a1),
+            Bitboard(0b10),
+            "removing an absent square"
+        );
+    }
+
+    #[test]
     fn bits_are_rank_times_seven_plus_file_and_new_drops_the_rest() {
         let b2 = Square::from_index(8);
         assert_eq!(Bitboard::from_square(b2).bits(), 1 << 8);
