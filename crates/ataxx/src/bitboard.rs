@@ -240,6 +240,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn complement_iteration_and_text_stay_on_the_49_squares() {
+        let corners = Bitboard(1 | 1 << 6 | 1 << 42 | 1 << 48);
+        assert_eq!(!Bitboard::EMPTY, Bitboard(ALL_BITS));
+        assert_eq!(!corners, Bitboard(ALL_BITS ^ corners.0));
+        assert_eq!(!!corners, corners);
+        assert_eq!(corners.size_hint(), (4, Some(4)));
+        assert_eq!(Bitboard::EMPTY.size_hint(), (0, Some(0)));
+        let squares: Vec<usize> = corners.map(Square::index).collect();
+        assert_eq!(squares, [0, 6, 42, 48]);
+        assert_eq!(
+            format!("{corners:?}"),
+            "{Square(0), Square(6), Square(42), Square(48)}"
+        );
+        assert_eq!(
+            corners.to_string(),
+            "x.....x\n.......\n.......\n.......\n.......\n.......\nx.....x"
+        );
+    }
+
+    #[test]
     fn with_adds_one_square_and_without_removes_one() {
         let (a1, b1) = (Square::from_index(0), Square::from_index(1));
         let both = Bitboard(0b11);

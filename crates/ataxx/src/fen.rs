@@ -366,6 +366,14 @@ mod tests {
             err("x5o/6/7/7/7/7/o5x x 0 1"),
             e(F::Board, 6, K::RankTooShort { rank: 6 })
         );
+        assert_eq!(
+            err("x5o/x7/7/7/7/7/o5x x 0 1"),
+            e(F::Board, 6, K::RankTooLong { rank: 6 })
+        );
+        assert_eq!(
+            err("x5o/7/7/7/7/7/o4x x 0 1"),
+            e(F::Board, 18, K::RankTooShort { rank: 1 })
+        );
         assert_eq!(err("x5o/7/7/7/7/7 x 0 1"), e(F::Board, 14, K::TooFewRanks));
         assert_eq!(
             err("x5o/7/7/7/7/7/o5x/7 x 0 1"),
