@@ -284,6 +284,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn locations_off_the_board_have_no_progress_and_do_not_parse() {
+        for colour in Colour::ALL {
+            assert_eq!(Loc::Home(0).progress(colour), None, "{colour:?}");
+            assert_eq!(Loc::Home(HOME_LEN + 1).progress(colour), None, "{colour:?}");
+            assert_eq!(Loc::Track(0).progress(colour), None, "{colour:?}");
+            assert_eq!(
+                Loc::Track(TRACK_LEN + 1).progress(colour),
+                None,
+                "{colour:?}"
+            );
+            assert_eq!(Loc::Home(HOME_LEN).progress(colour), Some(ENTRY + HOME_LEN));
+        }
+        // A leading zero or a sign is not a square number, though `u8::from_str` takes both.
+        for text in ["05", "+5", "h05", "h+5", "0", "h0", "69", "h8", ""] {
+            assert!(text.parse::<Loc>().is_err(), "{text:?}");
+        }
+        assert_eq!("5".parse::<Loc>(), Ok(Loc::Track(5)));
+        assert_eq!("h7".parse::<Loc>(), Ok(Loc::Home(7)));
+    }
+
+    #[test]
     fn exits_and_entries_match_the_board() {
         let exits: [u8; 4] = Colour::ALL.map(Colour::exit_square);
         let entries: [u8; 4] = Colour::ALL.map(Colour::entry_square);

@@ -174,3 +174,15 @@ fn serde_round_trips_config_moves_and_states() {
     let bad = json.replace("n,5,20,h3", "n,40,20,h3");
     assert!(serde_json::from_str::<Parchis>(&bad).is_err());
 }
+
+#[test]
+fn colour_sets_are_sets_written_in_board_order() {
+    use parchis::ColourSet;
+    let gy = ColourSet::of(&[Colour::Green, Colour::Yellow, Colour::Green]);
+    assert_eq!(gy, ColourSet::of(&[Colour::Yellow, Colour::Green]));
+    assert_eq!(gy.len(), 2);
+    assert!(!gy.is_empty());
+    assert!(ColourSet::of(&[]).is_empty());
+    assert_eq!(gy.to_string(), "YG");
+    assert_eq!(format!("{gy:?}"), "ColourSet(YG)");
+}
