@@ -185,4 +185,9 @@ fn colour_sets_are_sets_written_in_board_order() {
     assert!(ColourSet::of(&[]).is_empty());
     assert_eq!(gy.to_string(), "YG");
     assert_eq!(format!("{gy:?}"), "ColourSet(YG)");
+    // Parsed from letters in any order and case, each colour at most once.
+    assert_eq!("gy".parse::<ColourSet>(), Ok(gy));
+    for text in ["BB", "YRR", "", "YX"] {
+        assert!(text.parse::<ColourSet>().is_err(), "{text:?}");
+    }
 }
