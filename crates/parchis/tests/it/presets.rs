@@ -108,3 +108,13 @@ fn settings_round_trip_and_reject_bad_values() {
     assert!(config.set("nonsense", "1").is_err());
     assert!(Config::preset("nonsense").is_err());
 }
+
+#[test]
+fn with_players_changes_the_seat_count_and_keeps_the_rules() {
+    let two =
+        Config::spanish(2).with_colours(parchis::ColourSet::of(&[Colour::Blue, Colour::Green]));
+    let three = two.with_players(3);
+    assert_eq!(three.players, 3);
+    assert_eq!(three.colours, None, "back to the default colours for three");
+    assert_eq!(three, Config::spanish(3));
+}
