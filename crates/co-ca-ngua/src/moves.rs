@@ -238,6 +238,41 @@ mod tests {
     }
 
     #[test]
+    fn spots_parse_exactly_and_say_why_not() {
+        for (text, spot) in [
+            ("N", Spot::Nest),
+            ("X", Spot::Lapped),
+            ("C", Spot::Centre),
+            ("T0", Spot::Track(0)),
+            ("T255", Spot::Track(255)),
+            ("L4", Spot::Lane(4)),
+            ("R7", Spot::Ring(7)),
+            ("S0", Spot::Spoke(0)),
+        ] {
+            assert_eq!(text.parse::<Spot>(), Ok(spot), "{text}");
+            assert_eq!(spot.to_string(), text);
+        }
+        let number = "expected a square number";
+        let square = "expected a square T<n>, L<i>, R<n>, X, S<i>, N or C";
+        for (text, reason) in [
+            ("T", number),
+            ("T1000", number),
+            ("T+5", number),
+            ("T1a", number),
+            ("T05", "square numbers have no leading zeros"),
+            ("T256", "square number out of range"),
+            ("NX", square),
+            ("X1", square),
+            ("C2", square),
+            ("Q1", square),
+            ("", square),
+        ] {
+            let error = text.parse::<Spot>().unwrap_err();
+            assert_eq!((error.text.as_str(), error.reason), (text, reason));
+        }
+    }
+
+    #[test]
     fn bad_moves_say_why() {
         for text in [
             "",
