@@ -286,25 +286,24 @@ impl Config {
     /// another roll on a 6, no jumping over any horse, capture by exact landing, a chuồng of 6
     /// steps entered from the last square of the lap, the win on steps 6-5-4-3, the highest
     /// roll starts. The seed's house rules (6 as 7, triple six, the shortcut) are off.
+    ///
+    /// Only the settings that differ from [`Config::default`] are written here; the rest
+    /// (capture on the exit square, a roll after a passed 6, the exact lane mouth, one die, no
+    /// exit immunity, no extra roll on a 1, the win on the top steps) are the defaults. The
+    /// test `traditional_preset_has_the_documented_settings` pins every one of them.
     #[must_use]
     pub fn traditional() -> Config {
         Config {
             pieces: 4,
             compulsory_exit: false,
-            exit_capture: ExitCapture::Capture,
-            six_after_pass: true,
             six_as_seven: false,
             triple_six: false,
             shortcut: false,
-            lane_mouth: LaneMouth::Exact,
             first_player: FirstPlayer::Highest,
             no_jumping: true,
-            exit_immunity: false,
-            release_rolls: (1 << 1) | (1 << 6),
-            extra_roll_on_one: false,
+            // The faces 1 and 6.
+            release_rolls: 0b100_0010,
             home: Home::Chuong,
-            chuong_win: ChuongWin::Top,
-            dice: 1,
             max_rolls: 10_000,
             layout: Layout {
                 lane_len: 6,
