@@ -266,10 +266,16 @@ impl Ataxx {
         if ((x | o).dilate2() & self.empty()).is_empty() {
             return Some(GameOver::NoMoves);
         }
-        if self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT {
+        if self.clock_expired() {
             return Some(GameOver::Clock);
         }
         None
+    }
+
+    /// Whether the 100-ply clock (when the rules use it) has ended the game.
+    #[inline]
+    fn clock_expired(&self) -> bool {
+        self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT
     }
 
     /// The result once the game is over: by piece count (more wins, equal draws) when a
@@ -382,8 +388,7 @@ impl Ataxx {
         let empty = self.empty().0;
         let side = self.side_to_move();
         let (us, them) = (self.pieces(side).0, self.pieces(!side).0);
-        let clock_over = self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT;
-        if us == 0 || them == 0 || clock_over {
+        if us == 0 || them == 0 || self.clock_expired() {
             return 0;
         }
         match count_moves_of(us, empty) {

@@ -288,9 +288,9 @@ pub struct Board {
     /// `table[c][p]`: square and spot at progress `p` of colour `c`, inline for move
     /// generation (progress values are below [`TABLE`]).
     table: [[Entry; TABLE]; NUM_COLOURS],
-    /// `bits[c][p]`: the occupancy bit of that square (0 for the nest and beyond the path),
-    /// one load on the hot path instead of a checked shift (boxed: 8 KiB that would
-    /// otherwise be copied each time a board is moved).
+    /// `bits[c][p]`: the occupancy bit of `table[c][p].square` (0 for the nest), derived
+    /// from `table` once, so the hot path does one load instead of a checked shift (boxed:
+    /// 8 KiB that would otherwise be copied each time a board is moved).
     bits: Box<[[u128; TABLE]; NUM_COLOURS]>,
     destinations: [Square; NUM_COLOURS],
     mouth: u8,

@@ -107,9 +107,16 @@ impl core::fmt::Debug for CoCaNgua {
     }
 }
 
-/// Sorts a seat's (at most 4) pieces: an insertion sort, as a move changes one piece.
+/// Sorts a seat's (at most 4) pieces: an insertion sort, as a move changes one piece; the
+/// seed's two pieces by a compare and swap, without a loop.
 #[inline]
 fn sort_small(pieces: &mut [u8]) {
+    if pieces.len() == 2 {
+        let (a, b) = (pieces[0], pieces[1]);
+        pieces[0] = a.min(b);
+        pieces[1] = a.max(b);
+        return;
+    }
     for i in 1..pieces.len() {
         let mut j = i;
         while j > 0 && pieces[j - 1] > pieces[j] {
@@ -849,14 +856,7 @@ impl Game for CoCaNgua {
         } else {
             None
         };
-        if self.count == 2 {
-            // The seed's two pieces: a compare and swap without a loop.
-            let [a, b, ..] = self.pieces[s];
-            self.pieces[s][0] = a.min(b);
-            self.pieces[s][1] = a.max(b);
-        } else {
-            sort_small(&mut self.pieces[s][..self.count]);
-        }
+        sort_small(&mut self.pieces[s][..self.count]);
         if self.finished(s) {
             self.phase = Phase::Won(seat);
             self.sixes = 0;
