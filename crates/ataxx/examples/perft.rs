@@ -1,4 +1,4 @@
-//! `cargo run --release -p ataxx@0.1.0 --example perft -- <depth> [fen] [--threads N] [--method M]`
+//! `cargo run --release -p boardgame-ataxx --example perft -- <depth> [fen] [--threads N] [--method M]`
 //!
 //! Prints the node count, the time and the speed. Single-threaded unless `--threads` is
 //! given (`--threads 0`: every available core). `--method` is `fast` (the default: the last

@@ -1,4 +1,4 @@
-//! `cargo run --release -p ataxx@0.1.0 --example playout -- [games] [fen]`
+//! `cargo run --release -p boardgame-ataxx --example playout -- [games] [fen]`
 //!
 //! Plays `games` (default 20 000) seeded uniform-random games three ways, checks that all
 //! three played the same games, and prints the time per ply of each:

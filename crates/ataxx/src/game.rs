@@ -1,5 +1,6 @@
 //! The [`Game`] implementation: how the core trait sees Ataxx.
 
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,5 +1,6 @@
-//! Ataxx rules engine: 7×7 bitboards with blockers, FEN, UAI move notation, fast perft,
-//! Zobrist hashing and the board's symmetries. Pure: no I/O, no RNG.
+#![doc = include_str!("../README.md")]
+//!
+//! # Overview
 //!
 //! The rules are those of the UAI Ataxx tools (libataxx and friends): clones to distance
 //! 1, jumps to distance exactly 2, every adjacent opponent piece flips, blocked squares
@@ -11,39 +12,14 @@
 //! [`Ataxx`] implements [`boardgame_core::Game`]; beside it, an inherent fast API works on
 //! [`Bitboard`]s: [`Ataxx::singles`], [`Ataxx::jumps_from`], [`Ataxx::generate_batches`],
 //! [`Ataxx::move_count`], [`Ataxx::make_move`], and the specialised [`perft`] module.
-//!
-//! # Example
-//!
-//! ```
-//! use ataxx::{Ataxx, Move};
-//! use boardgame_core::{Game, Turn, Seat};
-//!
-//! // Parse a FEN, list the moves, play one.
-//! let mut pos: Ataxx = "x5o/7/7/7/7/7/o5x x 0 1".parse()?;
-//! assert_eq!(pos.turn(), Turn::Player(Seat::new(0)));
-//! let moves = pos.legal_moves_vec();
-//! assert_eq!(moves.len(), 16); // 6 clones + 10 jumps
-//! assert_eq!(moves[0].to_string(), "f1"); // clones first, by destination
-//!
-//! let jump: Move = "g1e3".parse()?;
-//! pos.play(jump)?;
-//! assert_eq!(pos.to_string(), "x5o/7/7/7/4x2/7/o6 o 1 1");
-//! assert!(pos.play("a7c5".parse()?).is_err()); // not o's piece: refused, nothing changes
-//! assert!("b2b3".parse::<Move>().is_err()); // a clone is written as its destination
-//!
-//! // Fast counting and perft.
-//! assert_eq!(Ataxx::default().move_count(), 16);
-//! assert_eq!(ataxx::perft::perft(&Ataxx::default(), 3), 6460);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # Feature flags
-//! - `serde`: `Serialize`/`Deserialize` for [`AtaxxConfig`], [`Move`] and [`Square`] (as
-//!   text) and [`Ataxx`] (as `{"fen", "config"}`, validated on the way in).
 
+// Unit tests use std's prelude; the library itself is `no_std` + `alloc`.
+#![cfg_attr(not(test), no_std)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
 
 pub mod bitboard;
 mod color;

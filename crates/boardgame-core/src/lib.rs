@@ -1,4 +1,6 @@
-//! Shared vocabulary for pure board-game rules engines.
+#![doc = include_str!("../README.md")]
+//!
+//! # Overview
 //!
 //! Every game in the `boardgame` workspace implements one trait, [`Game`], in OpenSpiel's
 //! *explicit chance* model: [`Game::turn`] says whether a player decides
@@ -19,35 +21,6 @@
 //! - with feature `rand`, the seeded [`driver`] (`ChaCha8Rng`, policies, playouts);
 //! - with feature `testkit`, the conformance kit [`testkit::check_game`];
 //! - two [`toy`] games that show a whole implementation.
-//!
-//! # Example: a seeded playout of the toy dice game
-//!
-//! ```
-//! use boardgame_core::driver::{playout, rng_from_seed, End, UniformRandom};
-//! use boardgame_core::toy::{Race, RaceConfig};
-//! use boardgame_core::{Game, Turn};
-//!
-//! let start = Race::new(RaceConfig { seats: 3, length: 10 })?;
-//! assert_eq!(start.turn(), Turn::Chance); // seat 0 rolls first
-//!
-//! let game = playout(start, &mut UniformRandom, &mut rng_from_seed(42), 10_000);
-//! let End::Terminal(outcome) = game.end else { panic!("a race always ends") };
-//! println!("seat {} won after {} rolls", outcome.winner().unwrap(), game.rolls);
-//!
-//! // The record is the whole game: it replays to the same final state.
-//! assert_eq!(game.record.replay()?, game.state);
-//! // And the same seed plays the same game.
-//! let again = playout(Race::new(RaceConfig { seats: 3, length: 10 })?, &mut UniformRandom,
-//!                     &mut rng_from_seed(42), 10_000);
-//! assert_eq!(again.record, game.record);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # Feature flags
-//! - `rand` (default): the seeded [`driver`]. Without it core does not depend on `rand`.
-//! - `serde`: `Serialize`/`Deserialize` for seats, dice, outcomes, events and records.
-//! - `testkit`: the conformance kit (implies `rand` and `std`).
-//! - `std`: only needed by the testkit; the rest is `no_std` + `alloc`.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -2,7 +2,7 @@
 //! `co_ca_ngua` plays them (a clone of the start, a `MoveList`, core's `sample` and `below`,
 //! no record), for timing with `perf stat` or counting instructions with callgrind.
 //!
-//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_playouts -- <games> <players>`
+//! `cargo run --release -p boardgame-co-ca-ngua --example co_ca_ngua_playouts -- <games> <players>`
 //! prints the number of rolls. The file uses only the `Game` trait, so it also builds
 //! against older versions of the crate, for before/after comparisons.
 

@@ -1,6 +1,6 @@
 //! Game-length statistics of seeded uniform-random games.
 //!
-//! `cargo run --release -p co-ca-ngua --example co_ca_ngua_stats -- [preset] [key=value...]
+//! `cargo run --release -p boardgame-co-ca-ngua --example co_ca_ngua_stats -- [preset] [key=value...]
 //! [games] [players...]` (defaults: the `default` preset, 10000 games for 2, 3 and 4
 //! players). Settings such as `dice=2` are applied on top of the preset.
 

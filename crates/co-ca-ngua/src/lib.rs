@@ -1,5 +1,6 @@
-//! Cờ cá ngựa (Vietnamese ludo) rules engine on a data-described board, with exact chance
-//! outcomes. Pure: no I/O, no RNG.
+#![doc = include_str!("../README.md")]
+//!
+//! # Overview
 //!
 //! The rules are the seed text of issue 6 (`docs/rules/co-ca-ngua.md` quotes it sentence by
 //! sentence with the test for each): 2–4 players, 2 pieces each, one die. The lowest
@@ -29,39 +30,11 @@
 //! [`Board`] graph with per-colour path tables. Every reading of the text is a switch on
 //! [`Config`] (see [`Configure`](boardgame_core::Configure) for setting them by name).
 //!
-//! # Example
-//!
-//! ```
-//! use boardgame_core::{Game, Turn};
-//! use co_ca_ngua::{CoCaNgua, Config, Move, Roll};
-//!
-//! let mut game = CoCaNgua::new(Config::default())?;
-//! // The roll-off: lowest roll starts.
-//! game.apply_chance(Roll::die(4))?; // seat 0
-//! game.apply_chance(Roll::die(2))?; // seat 1 starts
-//! game.apply_chance(Roll::die(5))?; // seat 1 rolls a 5: leaving the nest is compulsory
-//! assert_eq!(game.legal_moves_vec(), [Move::Exit]);
-//! game.play(Move::Exit)?;
-//! game.apply_chance(Roll::die(3))?; // seat 0 has nothing out: it must pass
-//! assert_eq!(game.legal_moves_vec(), [Move::Pass]);
-//! game.play(Move::Pass)?;
-//! game.apply_chance(Roll::die(4))?;
-//! let advance: Move = "T24+4".parse()?; // seat 1 plays colour 2, whose exit is T24
-//! game.play(advance)?;
-//! assert_eq!(game.to_string(), "0,0/0,5 r0 t0.0 n5");
-//! assert_eq!(game.turn(), Turn::Chance);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
 //! # Notation
 //! - Moves: `exit`, `T17+5` (square and steps), `T36+5>D` (the same, then the shortcut),
 //!   `pass` ([`Move`]).
 //! - Chance outcomes ([`Roll`]): the die, `1`..`6`; under `dice = 2` two dice, `3-5`.
 //! - States: `0,5/1,0 …` one line (see [`notation`]); `{:#}` draws the board.
-//!
-//! # Feature flags
-//! - `serde`: `Serialize`/`Deserialize` for the configuration, moves (as notation) and
-//!   states (as configuration plus notation, validated on the way in).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -1,7 +1,7 @@
 //! Game-length statistics of seeded uniform-random playouts: rolls per game and seat win
 //! rates, for 2, 3 and 4 players under the three presets.
 //!
-//! `cargo run --release -p parchis --example parchis_stats -- [GAMES]` (default 10 000 per setup).
+//! `cargo run --release -p boardgame-parchis --example parchis_stats -- [GAMES]` (default 10 000 per setup).
 
 use boardgame_core::driver::{End, UniformRandom, game_seed, playout, rng_from_seed};
 use boardgame_core::{Game, Seat};

@@ -1,5 +1,5 @@
 //! Prints the board picture of a position:
-//! `cargo run -p parchis --example picture -- "NOTATION" [default|spanish]`.
+//! `cargo run -p boardgame-parchis --example picture -- "NOTATION" [default|spanish]`.
 
 use boardgame_core::{Configure, Game};
 use parchis::{Colour, ColourSet, Config, Parchis};

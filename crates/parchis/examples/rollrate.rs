@@ -1,6 +1,6 @@
 //! The bench's playout loop outside criterion, timed by on-CPU time (Linux
 //! `/proc/thread-self/schedstat`) as well as wall time, which stays meaningful on a busy
-//! machine: `cargo run --release -p parchis --example rollrate -- [GAMES]`.
+//! machine: `cargo run --release -p boardgame-parchis --example rollrate -- [GAMES]`.
 
 use std::time::Instant;
 

@@ -1,4 +1,6 @@
-//! Parchís (Spanish ludo) for 2–4 players: a pure rules engine with exact chance outcomes.
+#![doc = include_str!("../README.md")]
+//!
+//! # Overview
 //!
 //! The default [`Config`] follows the rules text this crate was written from literally
 //! (the *seed* rules); the `spanish` preset ([`Config::spanish`]) gives common Spanish
@@ -23,32 +25,6 @@
 //! never a piece index. The state's `Display` is a one-line notation that
 //! [`Game::from_notation`](boardgame_core::Game::from_notation) reads back (see
 //! [`notation`]); `{:#}` draws the board.
-//!
-//! # Example
-//!
-//! ```
-//! use boardgame_core::{Die, Game, Seat, Turn};
-//! use parchis::{Config, Move, Parchis};
-//!
-//! let mut game = Parchis::new(Config::seed(2))?; // Yellow (seat 0) and Red (seat 1)
-//! // Roll-off: Yellow rolls 3, Red rolls 6, so Red starts.
-//! game.apply_chance(Die::of(3))?;
-//! game.apply_chance(Die::of(6))?;
-//! assert_eq!(game.turn(), Turn::Chance);
-//! // Red rolls a 5: bringing a piece out is compulsory, and the only move.
-//! game.apply_chance(Die::of(5))?;
-//! assert_eq!(game.turn(), Turn::Player(Seat::new(1)));
-//! assert_eq!(game.legal_moves_vec(), [Move::Out]);
-//! game.play("out".parse()?)?;
-//! assert_eq!(game.to_string(), "n,n,n,n/-/n,n,n,39/- rY s0 l- f- e- n3");
-//! // The notation reads back to the same state.
-//! assert_eq!(Parchis::from_notation(&game.to_string(), game.config())?, game);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! # Feature flags
-//! - `serde`: `Serialize`/`Deserialize` for [`Config`], [`Move`] (as its notation) and
-//!   [`Parchis`] (as its configuration plus notation, validated when read).
 
 #![no_std]
 

@@ -1,7 +1,7 @@
 //! Game-length statistics of uniform-random play, for each preset.
 //!
 //! ```text
-//! cargo run --release -p thax --example thax_stats [GAMES]
+//! cargo run --release -p boardgame-thax --example thax_stats [GAMES]
 //! ```
 //!
 //! Every throw is counted as a roll (the roll-off's too, as in [`Thax::rolls`]). Moves are

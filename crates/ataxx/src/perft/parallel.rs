@@ -1,8 +1,9 @@
 //! Counting on several threads, divided by root move: the tree is cut into subtrees, and
-//! the threads take them one at a time from a shared counter.
+//! the threads take them one at a time from a shared counter. Without the `std` feature
+//! there are no threads: everything is counted on the calling thread.
 
 use alloc::vec::Vec;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 use boardgame_core::Game as _;
 
@@ -25,7 +26,7 @@ pub(super) fn count(pos: &Ataxx, depth: u32, method: Method, threads: usize) -> 
         };
     }
     let requested = match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        0 => available_cores(),
         n => n,
     };
     // Small trees are not worth a thread; big ones are cut one more ply down so that there
@@ -74,10 +75,25 @@ fn run(tasks: &[Task], roots: usize, method: Method, workers: usize) -> (Vec<u64
         }
         sums
     };
+    spread(work, workers)
+}
+
+/// The cores this process may use (1 without `std`).
+fn available_cores() -> usize {
+    #[cfg(feature = "std")]
+    return std::thread::available_parallelism().map_or(1, usize::from);
+    #[cfg(not(feature = "std"))]
+    return 1;
+}
+
+/// Runs `work` on the calling thread and on up to `workers - 1` scoped threads, and adds up
+/// their sums; also returns the threads that took part.
+#[cfg(feature = "std")]
+fn spread(work: impl Fn() -> Vec<u64> + Sync, workers: usize) -> (Vec<u64>, usize) {
     std::thread::scope(|scope| {
         // A thread the system refuses to start is skipped: the others share its work.
         let helpers: Vec<_> = (1..workers)
-            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, &work).ok())
             .collect();
         let threads = 1 + helpers.len();
         let mut sums = work();
@@ -89,4 +105,10 @@ fn run(tasks: &[Task], roots: usize, method: Method, workers: usize) -> (Vec<u64
         }
         (sums, threads)
     })
+}
+
+/// Without `std` there are no threads: the calling thread does all the work.
+#[cfg(not(feature = "std"))]
+fn spread(work: impl Fn() -> Vec<u64> + Sync, _workers: usize) -> (Vec<u64>, usize) {
+    (work(), 1)
 }

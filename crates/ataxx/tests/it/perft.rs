@@ -84,7 +84,7 @@ fn perft_table_up_to_depth_5() {
 
 /// Depth 6 and 7 (about 3 s in a release build): run with `-- --ignored`.
 #[test]
-#[ignore = "deep perft: cargo test --release -p ataxx@0.1.0 --test it perft:: -- --ignored"]
+#[ignore = "deep perft: cargo test --release -p boardgame-ataxx --test it perft:: -- --ignored"]
 fn perft_table_deep() {
     assert!(check(|depth| depth >= 6) >= 3);
 }

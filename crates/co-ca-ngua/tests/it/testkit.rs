@@ -149,7 +149,7 @@ fn testkit_on_other_boards() {
     }
 }
 
-/// The long run: 22 200 more games per seat count (seeds 800..23 000). `cargo test -p co-ca-ngua --release
+/// The long run: 22 200 more games per seat count (seeds 800..23 000). `cargo test -p boardgame-co-ca-ngua --release
 /// --all-features --test it testkit:: -- --ignored` (345 s measured).
 #[test]
 #[ignore = "long: 66 600 games"]
@@ -160,7 +160,7 @@ fn testkit_long_runs() {
 }
 
 /// The long run of the `traditional` preset: 5 000 games per seat count.
-/// `cargo test -p co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
+/// `cargo test -p boardgame-co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
 #[test]
 #[ignore = "long: 15 000 traditional games"]
 fn testkit_traditional_long_runs() {
@@ -170,7 +170,7 @@ fn testkit_traditional_long_runs() {
 }
 
 /// The long run of the `traditional` preset with two dice: 5 000 games per seat count.
-/// `cargo test -p co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
+/// `cargo test -p boardgame-co-ca-ngua --release --all-features --test it testkit:: -- --ignored`.
 #[test]
 #[ignore = "long: 15 000 traditional two-dice games"]
 fn testkit_traditional_two_dice_long_runs() {

@@ -1,7 +1,7 @@
 //! Golden transcripts: seeded uniform-random games written out event by event. They catch
 //! accidental changes to move order, rules or notation that keep every contract but change
 //! which game a seed plays. After a deliberate change, regenerate with
-//! `PARCHIS_BLESS=1 cargo test -p parchis --test it golden::` and review the diff.
+//! `PARCHIS_BLESS=1 cargo test -p boardgame-parchis --test it golden::` and review the diff.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;

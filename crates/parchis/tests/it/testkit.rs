@@ -5,7 +5,7 @@
 //! count and 40 per other switch combination (about 25 s of CPU, within the CI budget of
 //! docs/testing.md); the full-size run (3000 games for every preset, player count and other
 //! switch combination) is
-//! `cargo test -p parchis --all-features --release --test it testkit:: -- --ignored`, and
+//! `cargo test -p boardgame-parchis --all-features --release --test it testkit:: -- --ignored`, and
 //! `boardgame check parchis --games N` runs the same kit at any size from the command line.
 
 use boardgame_core::testkit::Checker;

@@ -184,7 +184,7 @@ fn play_out_ends_every_game_in_a_valid_terminal_position() {
     }
 }
 
-/// Heavier: `cargo test -p thax --release --test it conformance:: -- --ignored`.
+/// Heavier: `cargo test -p boardgame-thax --release --test it conformance:: -- --ignored`.
 #[test]
 #[ignore = "heavy: 50 000 games per preset"]
 fn testkit_every_preset_50_000_seeds() {
@@ -198,7 +198,7 @@ fn testkit_every_preset_50_000_seeds() {
     }
 }
 
-/// Heavier: `cargo test -p thax --release --test it conformance:: -- --ignored`.
+/// Heavier: `cargo test -p boardgame-thax --release --test it conformance:: -- --ignored`.
 #[test]
 #[ignore = "heavy: chance perft to depth 8"]
 fn chance_perft_probability_mass_is_exact_to_depth_8() {
