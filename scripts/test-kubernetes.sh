@@ -224,6 +224,7 @@ kubectl() {
   esac
 }
 export PATH="$dir/bin:$PATH"
+# shellcheck disable=SC1091 # the doc's block, extracted above
 (cd "$dir" && . ./merge) >"$dir/merged.txt"
 grep -q . "$dir/merged.txt" || fail "the doc's merge block printed nothing"
 echo "merge block: printed $(wc -l <"$dir/merged.txt") lines"

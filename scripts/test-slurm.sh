@@ -55,7 +55,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   # sort -u: slurm-wlm once however many of its programs were missing.
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 slurmctld -V
 
@@ -117,7 +117,6 @@ chmod 0600 "$dir/munge/munge.key"
 host=$(hostname -s)
 node=$(slurmd -C | head -n 1) # NodeName=<host> CPUs=… RealMemory=…
 case $node in NodeName=*) ;; *) fail "unexpected 'slurmd -C' output: $node" ;; esac
-cpus=$(sed -n 's/.* CPUs=\([0-9]*\).*/\1/p' <<<"$node")
 cat >"$dir/slurm.conf" <<EOF
 # One-node cluster of scripts/test-slurm.sh; nothing here is shared with a real Slurm.
 ClusterName=boardgame-test
@@ -260,7 +259,7 @@ check_summary() {
   [ "$(jq -r .shard results/summary.json)" = "1-$shards/$shards" ] ||
     fail "merged shard field is $(jq -r .shard results/summary.json)"
   grep -q . results/summary.txt || fail "results/summary.txt is empty"
-  echo "merged summary of $(ls results/shard-*.json | wc -l) shards = the unsharded run (but shard, timing)"
+  echo "merged summary of $(find results -name "shard-*.json" | wc -l) shards = the unsharded run (but shard, timing)"
 }
 
 # ---------------------------------------------------------------------------------------------
