@@ -25,7 +25,7 @@ dir=${BOARDGAME_K8S_DIR:-/tmp/boardgame-kubernetes-test}
 venv=${BOARDGAME_K8S_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/boardgame/kubernetes-validate-1.37.0}
 kube_version=1.37.0
 shards=4
-games=20000
+games=8000
 
 start=$SECONDS
 fail() {
@@ -43,6 +43,7 @@ if ! "$venv/bin/kubernetes-validate" --version 2>/dev/null | grep -qF "$kube_ver
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$kube_version"
 fi
+echo "==> kubernetes-validate ready after $((SECONDS - start)) s"
 
 if [ -z "${BOARDGAME_BIN:-}" ]; then
   cargo build -p boardgame-cli

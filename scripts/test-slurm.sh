@@ -177,7 +177,7 @@ done
 sinfo
 
 # ---------------------------------------------------------------------------------------------
-step "the recipe's blocks from docs/scale.md"
+step "the recipe's blocks, the unsharded run"
 # extract NAME: the fenced block right after the line `<!-- test-slurm: NAME -->`.
 extract() {
   awk -v marker="<!-- test-slurm: $1 -->" '
