@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 doc=$repo/docs/scale.md
 dir=${BOARDGAME_K8S_DIR:-/tmp/boardgame-kubernetes-test}
-venv=${BOARDGAME_K8S_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/boardgame/kubernetes-validate-1.37.0}
+venv=${BOARDGAME_K8S_VENV:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/boardgame/kubernetes-validate-1.37.0}
 kube_version=1.37.0
 shards=4
 games=8000
