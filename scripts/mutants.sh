@@ -96,6 +96,18 @@ summary() {
   viable=$((all[3] + all[4] + all[5]))
   pct=$(awk -v a="${all[3]}" -v b="$viable" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }')
   echo "| **all** | ${all[0]} / ${all[1]} | ${all[2]} (${all[8]}) | ${all[3]} | ${all[4]} | ${all[5]} | ${all[6]} | $pct | $((all[7] / 60)) min |"
+  for c in "${rules_crates[@]}"; do
+    for ((k = 0; k < n; k++)); do
+      sd=$dir/$c/$k-of-$n
+      if [ -f "$sd/started" ] && [ ! -f "$sd/done" ]; then
+        tested=0
+        for kind in caught missed timeout unviable; do
+          tested=$((tested + $(count "$sd/mutants.out/$kind.txt")))
+        done
+        echo "(unfinished, not counted above: $c shard $k/$n since $(cat "$sd/started"), $tested of $(grep -o 'Found [0-9]*' "$sd/log" 2>/dev/null | grep -o '[0-9]*' || echo '?') mutants so far)"
+      fi
+    done
+  done
   echo
   echo "A timeout counts as not caught in 'caught / viable'. Survivors (missed, then timeouts):"
   for c in "${rules_crates[@]}"; do
