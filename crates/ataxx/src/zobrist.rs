@@ -104,6 +104,40 @@ pub(crate) fn hash_of(pieces: [Bitboard; 2], blocked: Bitboard, side: Color) -> 
 mod tests {
     use super::*;
     use crate::bitboard::NEIGHBOURS;
+    use alloc::vec::Vec;
+
+    /// A key of 0 leaves a hash unchanged and two equal keys cancel, so either makes
+    /// different positions hash alike: every key (pieces of both colours, blocked squares,
+    /// the side to move) is nonzero and no two are equal.
+    #[test]
+    fn zobrist_keys_are_distinct_and_nonzero() {
+        let mut keys: Vec<u64> = PIECE.iter().flatten().copied().collect();
+        keys.push(O_TO_MOVE);
+        assert_eq!(keys.len(), 3 * 49 + 1);
+        assert!(keys.iter().all(|&key| key != 0), "a zero key");
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 3 * 49 + 1, "two keys are equal");
+    }
+
+    /// The keys come from SplitMix64 (Steele, Lea and Flood; the generator of Java's
+    /// `SplittableRandom`): its published first outputs from seed 0.
+    #[test]
+    fn the_key_generator_is_splitmix64() {
+        const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+        assert_eq!(splitmix(0), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(splitmix(GOLDEN), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(splitmix(GOLDEN.wrapping_mul(2)), 0x06C4_5D18_8009_454F);
+        // The first key is the generator's first output after the seed.
+        assert_eq!(
+            PIECE[0][0],
+            splitmix(0x4154_4158_585F_5A42_u64.wrapping_add(GOLDEN))
+        );
+        assert_eq!(
+            PIECE[2][48],
+            splitmix(0x4154_4158_585F_5A42_u64.wrapping_add(GOLDEN.wrapping_mul(147)))
+        );
+    }
 
     #[test]
     fn flip_key_by_rows_equals_the_xor_of_the_flip_keys() {

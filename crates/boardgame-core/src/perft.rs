@@ -216,4 +216,29 @@ mod tests {
         assert!(sum.is_one());
         assert_eq!(Mass::ONE.checked_scale(2, 36), Some(Mass::new(1, 18)));
     }
+
+    /// A chance perft reports a broken distribution by a mass other than 1, so `is_one` and
+    /// `is_mass_exact` must say no to every other fraction (and to an overflowed mass).
+    #[test]
+    fn a_mass_other_than_one_is_not_exact() {
+        assert!(Mass::new(36, 36).is_one());
+        for (num, den) in [(1, 2), (5, 6), (7, 6), (0, 1), (2, 1)] {
+            let mass = Mass::new(num, den);
+            assert!(!mass.is_one(), "{num}/{den}");
+            let stats = ChancePerft {
+                mass: Some(mass),
+                ..ChancePerft::default()
+            };
+            assert!(!stats.is_mass_exact(), "{num}/{den}");
+        }
+        assert!(
+            !ChancePerft::default().is_mass_exact(),
+            "no mass (overflow)"
+        );
+        let exact = ChancePerft {
+            mass: Some(Mass::ONE),
+            ..ChancePerft::default()
+        };
+        assert!(exact.is_mass_exact());
+    }
 }

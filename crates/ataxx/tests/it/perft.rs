@@ -114,6 +114,30 @@ fn every_method_divides_like_core_on_any_thread_count() {
     }
 }
 
+/// `perft::divide`, the single-threaded split by root move, is core's `divide` move for move
+/// and sums to the table's count.
+#[test]
+fn divide_splits_the_count_by_root_move_like_core() {
+    for entry in table() {
+        let pos: Ataxx = entry.fen.parse().unwrap();
+        for (depth, &expected) in entry.counts.iter().enumerate().take(4).skip(1) {
+            let depth = depth as u32;
+            let divided = perft::divide(&pos, depth);
+            assert_eq!(
+                divided,
+                boardgame_core::perft::divide(&pos, depth),
+                "{}",
+                entry.fen
+            );
+            assert_eq!(divided.iter().map(|(_, n)| n).sum::<u64>(), expected);
+        }
+        assert!(
+            perft::divide(&pos, 0).is_empty(),
+            "depth 0 plays no root move"
+        );
+    }
+}
+
 #[test]
 fn huge_thread_counts_are_capped_by_the_subtrees() {
     let start = Ataxx::default();

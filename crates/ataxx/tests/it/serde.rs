@@ -2,7 +2,7 @@
 //! parser, records round-trip.
 #![cfg(feature = "serde")]
 
-use ataxx::{Ataxx, AtaxxConfig, Move};
+use ataxx::{Ataxx, AtaxxConfig, Move, Square};
 use boardgame_core::Record;
 use boardgame_core::driver::{UniformRandom, playout, rng_from_seed};
 
@@ -16,6 +16,20 @@ fn moves_serialise_as_uai_text() {
     assert_eq!(json, r#"["g2","a1a3","0000"]"#);
     assert_eq!(serde_json::from_str::<Vec<Move>>(&json).unwrap(), moves);
     assert!(serde_json::from_str::<Move>(r#""b2b3""#).is_err());
+}
+
+#[test]
+fn squares_serialise_as_their_names() {
+    let squares: Vec<Square> = ["a1", "g7", "d4"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let json = serde_json::to_string(&squares).unwrap();
+    assert_eq!(json, r#"["a1","g7","d4"]"#);
+    assert_eq!(serde_json::from_str::<Vec<Square>>(&json).unwrap(), squares);
+    for bad in [r#""h1""#, r#""a8""#, r#""""#, "3"] {
+        assert!(serde_json::from_str::<Square>(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -2,8 +2,9 @@
 
 use core::fmt;
 
+use boardgame_core::driver::{UniformRandom, playout, rng_from_seed};
 use boardgame_core::perft::{chance_perft, divide, perft};
-use boardgame_core::testkit::{Checker, check_game, try_check_game};
+use boardgame_core::testkit::{Checker, Report, check_game, try_check_game};
 use boardgame_core::toy::{Nim, NimConfig, NimMove, Race, RaceConfig, RaceMove};
 use boardgame_core::{
     ConfigError, Dist, Game, MoveSink, NoChance, Outcome, PlayError, Record, ReplayError, Seat,
@@ -32,6 +33,40 @@ fn testkit_passes_on_race_for_every_seat_count() {
         assert_eq!(report.finished, 1000);
         assert!(report.chance_nodes > report.games, "every game rolls");
     }
+}
+
+#[test]
+fn testkit_report_counts_the_nodes_it_checked() {
+    // The kit plays the same games as the seeded driver: its report adds up their events.
+    let config = RaceConfig {
+        seats: 3,
+        length: 12,
+    };
+    let report = check_game::<Race>(config, 0..40, 100_000);
+    let start = Race::new(config).unwrap();
+    let (mut plies, mut rolls, mut longest) = (0, 0, 0);
+    for seed in 0..40 {
+        let game = playout(
+            start.clone(),
+            &mut UniformRandom,
+            &mut rng_from_seed(seed),
+            100_000,
+        );
+        plies += game.plies;
+        rolls += game.rolls;
+        longest = longest.max(game.record.events.len() as u64);
+    }
+    assert_eq!(
+        report,
+        Report {
+            games: 40,
+            finished: 40,
+            truncated: 0,
+            decision_nodes: plies,
+            chance_nodes: rolls,
+            longest,
+        }
+    );
 }
 
 #[test]
@@ -290,6 +325,57 @@ impl Game for LopsidedRace {
     fn chance_outcomes(&self) -> Option<Dist<'_, boardgame_core::Die>> {
         self.0.chance_outcomes().map(|_| Dist::new(&FIVE_FACES))
     }
+}
+
+/// Race whose checked `apply_chance` says yes to a die at a decision node (and ignores it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct DieAnytimeRace(Race);
+
+impl fmt::Display for DieAnytimeRace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for DieAnytimeRace {
+    type Move = RaceMove;
+    type Chance = boardgame_core::Die;
+    type Config = RaceConfig;
+    type NotationError = <Race as Game>::NotationError;
+    delegate_game!(DieAnytimeRace, Race);
+
+    fn legal_moves<S: MoveSink<RaceMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, boardgame_core::Die>> {
+        self.0.chance_outcomes()
+    }
+    fn apply_chance(&mut self, outcome: boardgame_core::Die) -> Result<(), PlayError> {
+        if self.0.turn() == Turn::Chance {
+            self.0.apply_chance(outcome)
+        } else {
+            Ok(()) // The bug: a die at a decision node is accepted.
+        }
+    }
+}
+
+#[test]
+fn testkit_tries_the_dice_seen_earlier_at_later_decision_nodes() {
+    let failure = try_check_game::<DieAnytimeRace>(
+        RaceConfig {
+            seats: 2,
+            length: 10,
+        },
+        0..5,
+        10_000,
+    )
+    .unwrap_err();
+    assert!(
+        failure.message.contains("apply_chance at a decision node"),
+        "{failure}"
+    );
+    // The first decision node follows the first roll, the only die seen so far.
+    assert_eq!((failure.seed, failure.events), (0, 1), "{failure}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! per other preset or switch combination, sized for the CI budget of docs/testing.md; the long
 //! ignored runs below and `boardgame check co-ca-ngua --games N` go further.
 
+use boardgame_core::driver::{End, UniformRandom, playout, rng_from_seed};
 use boardgame_core::testkit::Checker;
 use boardgame_core::{Configure, Game};
 use co_ca_ngua::{CoCaNgua, Config};
@@ -11,7 +12,34 @@ fn config(players: u8) -> Config {
     Config::with_players(players)
 }
 
+/// Every seeded game of these tests ends within this many plies: about twice the longest one
+/// (1818 plies, four players under `traditional`; under 520 with the seed's rules).
+const ENDS_WITHIN_PLIES: u64 = 4_000;
+
+/// The seeded games played without the kit's checks must end within [`ENDS_WITHIN_PLIES`].
+/// A rule that stops games from progressing (a horse in the chuồng that "moves" without moving)
+/// then fails here within milliseconds, instead of as thousands of checked plies per game up to
+/// the `max_rolls` guard (a mutation-testing timeout).
+fn games_end_in_time(config: Config, seeds: std::ops::Range<u64>) {
+    let start = CoCaNgua::new(config).unwrap();
+    for seed in seeds {
+        let mut rng = rng_from_seed(seed);
+        let game = playout(
+            start.clone(),
+            &mut UniformRandom,
+            &mut rng,
+            ENDS_WITHIN_PLIES,
+        );
+        assert!(
+            matches!(game.end, End::Terminal(_)),
+            "seed {seed}: no end within {ENDS_WITHIN_PLIES} plies, at `{}`",
+            game.state
+        );
+    }
+}
+
 fn run(config: Config, seeds: std::ops::Range<u64>) {
+    games_end_in_time(config, seeds.clone());
     let checker = Checker::<CoCaNgua>::new(config)
         .seeds(seeds.clone())
         .max_plies(20_000);

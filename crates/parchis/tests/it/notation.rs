@@ -144,6 +144,26 @@ fn moves_name_a_square_and_a_distance() {
 }
 
 #[test]
+fn the_roll_count_is_n_and_a_plain_decimal_number() {
+    let config = Config::seed(2);
+    let with_rolls = |rolls: &str| format!("n,n,n,n/-/n,n,n,n/- rY s0 l- f- e- {rolls}");
+    for (rolls, count) in [("n0", 0), ("n7", 7), ("n10", 10)] {
+        let state = Parchis::from_notation(&with_rolls(rolls), &config).unwrap();
+        assert_eq!(state.to_string(), with_rolls(rolls), "{rolls}");
+        assert_eq!(state.rolls(), count, "{rolls}");
+    }
+    for rolls in ["n", "7", "n+5", "n-1", "n1x", "nx1", "n01", "n00", "N1"] {
+        assert!(
+            matches!(
+                Parchis::from_notation(&with_rolls(rolls), &config),
+                Err(NotationError::Field { field: 7, .. })
+            ),
+            "{rolls} accepted"
+        );
+    }
+}
+
+#[test]
 fn alternate_display_draws_the_cross() {
     let state = at(Config::seed(2), "n,5,5,h3/-/n,n,n,40/- mY4 s0 l- f- e- n9");
     let picture = format!("{state:#}");

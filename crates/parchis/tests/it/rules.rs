@@ -413,6 +413,25 @@ fn rule_5_bonus_moves_are_not_bound_by_the_barrier_rule() {
     assert_eq!(moves(&state), ["12+20", "19+20", "46+20"]);
 }
 
+#[test]
+fn rule_5_a_six_opens_a_barrier_in_the_home_column() {
+    // Spanish barriers stand on any square, the home column included: Yellow's pair on h1 is
+    // a barrier, so the six (moved as 6, a piece is still in the nest) must move one of them.
+    let spanish = Config::spanish(2);
+    let state = at(spanish, "n,30,h1,h1/-/n,n,n,n/- mY6 s1 l- f- e- n9");
+    assert_eq!(moves(&state), ["h1+6"]);
+    // Under the seed's rules only safe track squares hold barriers: either piece may move.
+    let state = at(seed2(), "n,30,h1,h1/-/n,n,n,n/- mY6 s1 l- f- e- n9");
+    assert_eq!(moves(&state), ["30+6", "h1+6"]);
+    // From h2 the six reaches the goal exactly: the pair must open that way.
+    let state = at(spanish, "n,30,h2,h2/-/n,n,n,n/- mY6 s1 l- f- e- n9");
+    assert_eq!(moves(&state), ["h2+6"]);
+    // A home-column pair that cannot move with the six (h3 + 6 overshoots the goal) frees
+    // the other pieces.
+    let state = at(spanish, "n,30,h3,h3/-/n,n,n,n/- mY6 s1 l- f- e- n9");
+    assert_eq!(moves(&state), ["30+6"]);
+}
+
 // ---- Rule 6: safe squares and barriers ----
 
 #[test]

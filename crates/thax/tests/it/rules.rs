@@ -455,6 +455,21 @@ fn turn_limit_scored_by_covered_spaces() {
 }
 
 #[test]
+fn turn_limit_score_goes_to_seat_1_when_it_covers_more() {
+    let scored = config(&[("max_rolls", "3"), ("turn_limit", "score")]);
+    let mut state = rolled(pos_with(&scored, "01000/21100 r0 0 2"), 4, 5);
+    play(&mut state, "place 4 5");
+    assert_eq!(
+        state.result(),
+        Some(ThaxResult::TurnLimit {
+            winner: Some(S1),
+            covered: [3, 4]
+        })
+    );
+    assert_eq!(state.outcome(), Some(Outcome::win(2, S1)));
+}
+
+#[test]
 fn turn_limit_also_bounds_the_roll_off() {
     let mut state = Thax::new(config(&[("max_rolls", "2")])).unwrap();
     state.apply_chance(DicePair::of(3, 4)).unwrap();
