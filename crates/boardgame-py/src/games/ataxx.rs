@@ -25,6 +25,19 @@ const JUMPS: [(i8, i8); 16] = {
     out
 };
 
+/// The direction index `k` of each offset: `DIRECTION[dr + 2][df + 2]` (`u8::MAX` for the
+/// offsets within distance 1, which are no jump).
+const DIRECTION: [[u8; 5]; 5] = {
+    let mut out = [[u8::MAX; 5]; 5];
+    let mut k = 0;
+    while k < JUMPS.len() {
+        let (df, dr) = JUMPS[k];
+        out[(dr + 2) as usize][(df + 2) as usize] = k as u8;
+        k += 1;
+    }
+    out
+};
+
 /// Ids `0..49`: a clone to square `rank * 7 + file`.
 const CLONES: usize = Square::COUNT;
 /// Ids `49..833`: a jump from square `f`, direction `k`: `49 + 16 f + k`.
@@ -51,11 +64,11 @@ impl PyGame for Ataxx {
         match mv {
             Move::Single(to) => to.index(),
             Move::Double { from, to } => {
-                let k = JUMPS
-                    .iter()
-                    .position(|&d| offset(from, d) == Some(to))
-                    .expect("a jump goes exactly two squares");
-                JUMP_BASE + from.index() * JUMPS.len() + k
+                let df = usize::from(to.file()) + 2 - usize::from(from.file());
+                let dr = usize::from(to.rank()) + 2 - usize::from(from.rank());
+                let k = DIRECTION[dr][df];
+                assert!(k != u8::MAX, "a jump goes exactly two squares");
+                JUMP_BASE + from.index() * JUMPS.len() + usize::from(k)
             }
             Move::Pass => PASS,
         }
@@ -127,5 +140,21 @@ mod tests {
         for (i, a) in targets.iter().enumerate() {
             assert!(targets[i + 1..].iter().all(|b| a != b));
         }
+    }
+
+    #[test]
+    fn the_direction_table_inverts_the_jump_list() {
+        for (k, &(df, dr)) in JUMPS.iter().enumerate() {
+            assert_eq!(
+                usize::from(DIRECTION[(dr + 2) as usize][(df + 2) as usize]),
+                k
+            );
+        }
+        let inner = DIRECTION
+            .iter()
+            .flatten()
+            .filter(|&&k| k == u8::MAX)
+            .count();
+        assert_eq!(inner, 9, "the 3×3 block within distance 1 has no direction");
     }
 }
