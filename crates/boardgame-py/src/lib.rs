@@ -177,9 +177,9 @@ impl PyState {
 
     fn legal_actions_mask(&self) -> Vec<u8> {
         let size = if self.is_chance_node() {
-            self.inner.game().num_chance_ids()
+            self.inner.num_chance_ids()
         } else {
-            self.inner.game().num_actions()
+            self.inner.num_actions()
         };
         let mut mask = vec![0; size];
         for id in self.inner.legal_actions() {
@@ -277,7 +277,7 @@ impl PyState {
     }
 
     fn observation_tensor<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
-        let shape = self.inner.game().observation_shape();
+        let shape = self.inner.observation_shape();
         let mut data = vec![0.0f32; shape.iter().product()];
         self.inner.observe(seat, &mut data).map_err(refused)?;
         let array = py
@@ -289,7 +289,7 @@ impl PyState {
     }
 
     fn observation_list(&self, seat: usize) -> PyResult<Vec<f32>> {
-        let size = self.inner.game().observation_shape().iter().product();
+        let size = self.inner.observation_shape().iter().product();
         let mut data = vec![0.0f32; size];
         self.inner.observe(seat, &mut data).map_err(refused)?;
         Ok(data)

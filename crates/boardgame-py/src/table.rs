@@ -57,6 +57,12 @@ pub(crate) trait AnyState: Send + Sync {
     fn returns(&self) -> Vec<f64>;
     fn notation(&self) -> String;
     fn picture(&self) -> String;
+    /// The size of the action-id space.
+    fn num_actions(&self) -> usize;
+    /// The size of the chance-outcome id space.
+    fn num_chance_ids(&self) -> usize;
+    /// The shape of the observation tensor.
+    fn observation_shape(&self) -> Vec<usize>;
     fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), Refusal>;
     fn record_json(&self) -> String;
     fn history(&self) -> Vec<String>;
@@ -269,7 +275,7 @@ impl<G: PyGame> Live<G> {
     }
 
     fn move_of(&self, id: usize) -> Result<G::Move, Refusal> {
-        let limit = G::num_actions(self.state.config());
+        let limit = self.state.action_space();
         if id >= limit {
             return Err(format!(
                 "{id} is not an action id of {} (0 to {})",
@@ -406,6 +412,18 @@ impl<G: PyGame> AnyState for Live<G> {
 
     fn picture(&self) -> String {
         format!("{:#}", self.state)
+    }
+
+    fn num_actions(&self) -> usize {
+        self.state.action_space()
+    }
+
+    fn num_chance_ids(&self) -> usize {
+        G::num_chance_ids(self.state.config())
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        self.state.state_observation_shape()
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), Refusal> {

@@ -66,6 +66,11 @@ impl Layout {
     }
 }
 
+/// The observation's length on `board`: the seat blocks, the roll, the sixes, who acts.
+fn observation_len(board: &co_ca_ngua::Board) -> usize {
+    SEATS * (1 + board.num_squares()) + 12 + 1 + SEATS + 1
+}
+
 /// The observation block of one seat: its nest, then every square of the board.
 fn seat_block(state: &CoCaNgua) -> usize {
     1 + state.board().num_squares()
@@ -95,6 +100,10 @@ fn layout_of(state: &CoCaNgua) -> Layout {
 impl PyGame for CoCaNgua {
     fn num_actions(config: &Config) -> usize {
         Layout::of(config).end()
+    }
+
+    fn action_space(&self) -> usize {
+        layout_of(self).end()
     }
 
     fn action_id(&self, mv: Move) -> usize {
@@ -166,7 +175,11 @@ impl PyGame for CoCaNgua {
 
     fn observation_shape(config: &Config) -> Vec<usize> {
         let board = co_ca_ngua::Board::new(config.layout).expect("a playable layout");
-        vec![SEATS * (1 + board.num_squares()) + 12 + 1 + SEATS + 1]
+        vec![observation_len(&board)]
+    }
+
+    fn state_observation_shape(&self) -> Vec<usize> {
+        vec![observation_len(self.board())]
     }
 
     fn observe(&self, seat: Seat, out: &mut [f32]) {

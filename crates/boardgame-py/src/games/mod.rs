@@ -32,6 +32,12 @@ pub(crate) trait PyGame:
     /// below it).
     fn num_actions(config: &Self::Config) -> usize;
 
+    /// [`num_actions`](PyGame::num_actions) of this state's configuration (override where
+    /// the state can answer faster than its configuration).
+    fn action_space(&self) -> usize {
+        Self::num_actions(self.config())
+    }
+
     /// The id of `mv`, a legal move of this decision node.
     fn action_id(&self, mv: Self::Move) -> usize;
 
@@ -49,6 +55,12 @@ pub(crate) trait PyGame:
 
     /// The shape of the observation tensor under `config`.
     fn observation_shape(config: &Self::Config) -> Vec<usize>;
+
+    /// [`observation_shape`](PyGame::observation_shape) of this state's configuration
+    /// (override where the state can answer faster than its configuration).
+    fn state_observation_shape(&self) -> Vec<usize> {
+        Self::observation_shape(self.config())
+    }
 
     /// Writes the observation of this state for `seat` into `out` (all zeros on entry, the
     /// product of [`observation_shape`](PyGame::observation_shape) long).
