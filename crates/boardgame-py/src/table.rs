@@ -1,0 +1,476 @@
+//! The game-independent interface the Python classes hold: [`AnyGame`] (a game under one
+//! configuration) and [`AnyState`] (a state with its record), implemented once for every
+//! [`PyGame`] by [`GameOf`] and [`Live`]. Every rule comes from the rules crate through
+//! [`Game`]; this layer only translates ids and text.
+
+use core::any::Any;
+use std::sync::Arc;
+
+use boardgame_core::settings::configure;
+use boardgame_core::{Configure, Event, Game, Record, RecordLine, Seat, Turn};
+use boardgame_search::Evaluator;
+use boardgame_search::expectimax::{Expectimax, ExpectimaxLimits};
+
+use crate::games::{GAMES, PyGame, with_game};
+
+/// OpenSpiel's id of the chance player.
+pub(crate) const CHANCE: i64 = -1;
+/// OpenSpiel's id of the terminal "player".
+pub(crate) const TERMINAL: i64 = -4;
+
+/// Why a call was refused: the message becomes a Python `ValueError` (for bad text, the
+/// rules crate's parser message).
+pub(crate) type Refusal = String;
+
+/// A game under one configuration.
+pub(crate) trait AnyGame: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn num_players(&self) -> usize;
+    fn min_players(&self) -> usize;
+    fn max_players(&self) -> usize;
+    fn num_actions(&self) -> usize;
+    fn num_chance_ids(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    fn max_game_length(&self) -> Option<u64>;
+    /// Every setting's current value, in the game's order.
+    fn settings(&self) -> Vec<(String, String)>;
+    fn new_state(&self) -> Box<dyn AnyState>;
+    fn parse_state(&self, text: &str) -> Result<Box<dyn AnyState>, Refusal>;
+    fn new_vector(&self, n: usize, seed: u64) -> Box<dyn crate::vector::AnyVector>;
+    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn crate::bot::AnyBot>, Refusal>;
+}
+
+/// A state of some game, with the record of how it was reached.
+pub(crate) trait AnyState: Send + Sync {
+    fn clone_box(&self) -> Box<dyn AnyState>;
+    fn game(&self) -> Arc<dyn AnyGame>;
+    fn current_player(&self) -> i64;
+    /// Sorted action ids at a decision node, sorted chance ids at a chance node.
+    fn legal_actions(&self) -> Vec<usize>;
+    fn action_to_string(&self, id: usize) -> Result<String, Refusal>;
+    fn move_to_string(&self, id: usize) -> Result<String, Refusal>;
+    fn chance_to_string(&self, id: usize) -> Result<String, Refusal>;
+    fn string_to_action(&self, text: &str) -> Result<usize, Refusal>;
+    fn apply_action(&mut self, id: usize) -> Result<(), Refusal>;
+    /// `(chance id, weight)` pairs in ascending id order and their total weight.
+    fn chance_outcomes(&self) -> Option<(Vec<(usize, u32)>, u32)>;
+    fn returns(&self) -> Vec<f64>;
+    fn notation(&self) -> String;
+    fn picture(&self) -> String;
+    /// The size of the action-id space.
+    fn num_actions(&self) -> usize;
+    /// The size of the chance-outcome id space.
+    fn num_chance_ids(&self) -> usize;
+    /// The shape of the observation tensor.
+    fn observation_shape(&self) -> Vec<usize>;
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), Refusal>;
+    fn record_json(&self) -> String;
+    fn history(&self) -> Vec<String>;
+    fn as_any(&self) -> &dyn Any;
+    /// Expectimax to `depth` at a decision node: the best action id, its value for the
+    /// player to move in returns units (the search value over `bound + 1`), and the nodes.
+    fn expectimax(&self, depth: u32) -> Result<(usize, f64, u64), Refusal>;
+    /// The evaluator of expectimax for `seat`, in the same units (0 at the end).
+    fn evaluate(&self, seat: usize) -> Result<f64, Refusal>;
+}
+
+/// Game `G` under `config`.
+pub(crate) struct GameOf<G: PyGame> {
+    pub(crate) config: G::Config,
+}
+
+/// A state of `G` and its record (the record replays to the state).
+pub(crate) struct Live<G: PyGame> {
+    pub(crate) state: G,
+    pub(crate) record: Record<G>,
+}
+
+impl<G: PyGame> Clone for Live<G> {
+    fn clone(&self) -> Self {
+        Live {
+            state: self.state.clone(),
+            record: self.record.clone(),
+        }
+    }
+}
+
+fn message(e: impl core::fmt::Display) -> Refusal {
+    e.to_string()
+}
+
+/// The configuration of `preset` and `settings` (`players` first, then the keys in
+/// alphabetical order), checked by building the initial state.
+fn config_of<G: PyGame>(
+    players: Option<usize>,
+    preset: Option<&str>,
+    settings: &[(String, String)],
+) -> Result<G::Config, Refusal> {
+    let mut pairs: Vec<(String, String)> = settings.to_vec();
+    if let Some(n) = players {
+        if pairs.iter().any(|(k, _)| k == "players") {
+            return Err("give the seat count once: players= or settings[\"players\"]".into());
+        }
+        pairs.push(("players".into(), n.to_string()));
+    }
+    pairs.sort_by(|a, b| (a.0 != "players", &a.0).cmp(&(b.0 != "players", &b.0)));
+    let preset = preset.map(str::trim).filter(|p| !p.is_empty());
+    let config: G::Config =
+        configure(preset, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(message)?;
+    G::new(config.clone()).map_err(message)?;
+    Ok(config)
+}
+
+/// The game named `name` under that configuration.
+pub(crate) fn new_game(
+    name: &str,
+    players: Option<usize>,
+    preset: Option<&str>,
+    settings: &[(String, String)],
+) -> Result<Arc<dyn AnyGame>, Refusal> {
+    with_game!(name, G => {
+        let config = config_of::<G>(players, preset, settings)?;
+        Ok(Arc::new(GameOf::<G> { config }) as Arc<dyn AnyGame>)
+    }, other => Err(unknown(other)))
+}
+
+fn unknown(name: &str) -> Refusal {
+    format!("unknown game {name:?}: the games are {}", GAMES.join(", "))
+}
+
+/// A state from one line of the `boardgame` command's record JSON, replayed through the
+/// checked API.
+pub(crate) fn from_record(json: &str) -> Result<Box<dyn AnyState>, Refusal> {
+    let lines: Vec<&str> = json.lines().filter(|l| !l.trim().is_empty()).collect();
+    let line = match lines.as_slice() {
+        [line] => *line,
+        [] => return Err("no record: the text is empty".into()),
+        many => {
+            return Err(format!(
+                "one record at a time: this text has {} lines",
+                many.len()
+            ));
+        }
+    };
+    let header: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not a record: {e}"))?;
+    let Some(name) = header.get("game").and_then(serde_json::Value::as_str) else {
+        return Err(
+            r#"not a record: expected {"game": NAME, "record": {"config": …, "events": […]}}"#
+                .into(),
+        );
+    };
+    with_game!(name, G => {
+        let line: RecordLine<G> = serde_json::from_str(line)
+            .map_err(|e| format!("not a record of {}: {e}", G::NAME))?;
+        let state = line.record.replay().map_err(|e| format!("record: {e}"))?;
+        Ok(Box::new(Live { state, record: line.record }) as Box<dyn AnyState>)
+    }, other => Err(unknown(other)))
+}
+
+impl<G: PyGame> AnyGame for GameOf<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn num_players(&self) -> usize {
+        G::new(self.config.clone())
+            .expect("checked when the game was made")
+            .num_seats()
+    }
+
+    fn min_players(&self) -> usize {
+        G::MIN_SEATS
+    }
+
+    fn max_players(&self) -> usize {
+        G::MAX_SEATS
+    }
+
+    fn num_actions(&self) -> usize {
+        G::num_actions(&self.config)
+    }
+
+    fn num_chance_ids(&self) -> usize {
+        G::num_chance_ids(&self.config)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        G::observation_shape(&self.config)
+    }
+
+    fn max_game_length(&self) -> Option<u64> {
+        G::max_game_length(&self.config)
+    }
+
+    fn settings(&self) -> Vec<(String, String)> {
+        <G::Config as Configure>::SETTINGS
+            .iter()
+            .map(|s| {
+                (
+                    s.key.to_owned(),
+                    self.config.value(s.key).unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    fn new_state(&self) -> Box<dyn AnyState> {
+        let state = G::new(self.config.clone()).expect("checked when the game was made");
+        Box::new(Live {
+            state,
+            record: Record::new(self.config.clone()),
+        })
+    }
+
+    fn parse_state(&self, text: &str) -> Result<Box<dyn AnyState>, Refusal> {
+        let state = G::from_notation(text.trim(), &self.config).map_err(message)?;
+        Ok(Box::new(Live {
+            record: Record::starting_from(&state),
+            state,
+        }))
+    }
+
+    fn new_vector(&self, n: usize, seed: u64) -> Box<dyn crate::vector::AnyVector> {
+        Box::new(crate::vector::VectorOf::<G>::new(
+            self.config.clone(),
+            n,
+            seed,
+        ))
+    }
+
+    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn crate::bot::AnyBot>, Refusal> {
+        crate::bot::build::<G>(spec, self.num_players(), seed)
+    }
+}
+
+impl<G: PyGame> Live<G> {
+    fn refuse_chance(&self) -> Refusal {
+        format!("{} has no chance outcomes", G::NAME)
+    }
+
+    fn seat(&self, seat: usize) -> Result<Seat, Refusal> {
+        if seat < self.state.num_seats() {
+            Ok(Seat::new(seat))
+        } else {
+            Err(format!(
+                "seat {seat} is not at the table (seats 0 to {})",
+                self.state.num_seats() - 1
+            ))
+        }
+    }
+
+    fn chance_text(&self, id: usize) -> Result<String, Refusal> {
+        let outcome = G::chance_of(id).ok_or_else(|| {
+            if G::num_chance_ids(self.state.config()) == 0 {
+                self.refuse_chance()
+            } else {
+                format!(
+                    "{id} is not a chance outcome id of {} (0 to {})",
+                    G::NAME,
+                    G::num_chance_ids(self.state.config()) - 1
+                )
+            }
+        })?;
+        Ok(outcome.to_string())
+    }
+
+    fn move_of(&self, id: usize) -> Result<G::Move, Refusal> {
+        let limit = self.state.action_space();
+        if id >= limit {
+            return Err(format!(
+                "{id} is not an action id of {} (0 to {})",
+                G::NAME,
+                limit - 1
+            ));
+        }
+        self.state
+            .action_move(id)
+            .ok_or_else(|| format!("action {id} names no move of {}", G::NAME))
+    }
+}
+
+impl<G: PyGame> AnyState for Live<G> {
+    fn clone_box(&self) -> Box<dyn AnyState> {
+        Box::new(self.clone())
+    }
+
+    fn game(&self) -> Arc<dyn AnyGame> {
+        Arc::new(GameOf::<G> {
+            config: self.state.config().clone(),
+        })
+    }
+
+    fn current_player(&self) -> i64 {
+        match self.state.turn() {
+            Turn::Player(seat) => seat.index() as i64,
+            Turn::Chance => CHANCE,
+            Turn::Terminal => TERMINAL,
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut ids: Vec<usize> = match self.state.turn() {
+            Turn::Player(_) => self
+                .state
+                .legal_moves_vec()
+                .into_iter()
+                .map(|mv| self.state.action_id(mv))
+                .collect(),
+            Turn::Chance => self
+                .chance_outcomes()
+                .map(|(outcomes, _)| outcomes.into_iter().map(|(id, _)| id).collect())
+                .unwrap_or_default(),
+            Turn::Terminal => Vec::new(),
+        };
+        ids.sort_unstable();
+        ids
+    }
+
+    fn action_to_string(&self, id: usize) -> Result<String, Refusal> {
+        match self.state.turn() {
+            Turn::Chance => self.chance_text(id),
+            // Outside a decision node a move id is still named (as OpenSpiel does).
+            _ => Ok(self.move_of(id)?.to_string()),
+        }
+    }
+
+    fn move_to_string(&self, id: usize) -> Result<String, Refusal> {
+        Ok(self.move_of(id)?.to_string())
+    }
+
+    fn chance_to_string(&self, id: usize) -> Result<String, Refusal> {
+        self.chance_text(id)
+    }
+
+    fn string_to_action(&self, text: &str) -> Result<usize, Refusal> {
+        let text = text.trim();
+        match self.state.turn() {
+            Turn::Chance => {
+                let text = text
+                    .strip_prefix('[')
+                    .and_then(|t| t.strip_suffix(']'))
+                    .unwrap_or(text);
+                let outcome: G::Chance = text.parse().map_err(message)?;
+                Ok(G::chance_id(outcome))
+            }
+            Turn::Player(_) => {
+                let mv: G::Move = text.parse().map_err(message)?;
+                if !self.state.is_legal(mv) {
+                    return Err(format!("illegal move: {mv} in {}", self.state));
+                }
+                Ok(self.state.action_id(mv))
+            }
+            Turn::Terminal => Err(format!("the game is over: {}", self.state)),
+        }
+    }
+
+    fn apply_action(&mut self, id: usize) -> Result<(), Refusal> {
+        match self.state.turn() {
+            Turn::Chance => {
+                let outcome = G::chance_of(id)
+                    .ok_or_else(|| format!("{id} is not a chance outcome id of {}", G::NAME))?;
+                self.state
+                    .apply_chance(outcome)
+                    .map_err(|e| format!("{e}: [{outcome}] in {}", self.state))?;
+                self.record.events.push(Event::Chance(outcome));
+            }
+            Turn::Player(_) => {
+                let mv = self.move_of(id)?;
+                self.state
+                    .play(mv)
+                    .map_err(|e| format!("{e}: {mv} (action {id}) in {}", self.state))?;
+                self.record.events.push(Event::Move(mv));
+            }
+            Turn::Terminal => return Err(format!("the game is over: {}", self.state)),
+        }
+        Ok(())
+    }
+
+    fn chance_outcomes(&self) -> Option<(Vec<(usize, u32)>, u32)> {
+        let dist = self.state.chance_outcomes()?;
+        let mut outcomes: Vec<(usize, u32)> =
+            dist.iter().map(|(c, w)| (G::chance_id(c), w)).collect();
+        outcomes.sort_unstable();
+        Some((outcomes, dist.total()))
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        match self.state.outcome() {
+            Some(outcome) => outcome
+                .returns()
+                .as_slice()
+                .iter()
+                .map(|&r| f64::from(r))
+                .collect(),
+            None => vec![0.0; self.state.num_seats()],
+        }
+    }
+
+    fn notation(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn picture(&self) -> String {
+        format!("{:#}", self.state)
+    }
+
+    fn num_actions(&self) -> usize {
+        self.state.action_space()
+    }
+
+    fn num_chance_ids(&self) -> usize {
+        G::num_chance_ids(self.state.config())
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        self.state.state_observation_shape()
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) -> Result<(), Refusal> {
+        let seat = self.seat(seat)?;
+        out.fill(0.0);
+        self.state.observe(seat, out);
+        Ok(())
+    }
+
+    fn record_json(&self) -> String {
+        let line = RecordLine::new(self.record.clone(), None);
+        serde_json::to_string(&line).expect("records serialise")
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.record.events.iter().map(ToString::to_string).collect()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn expectimax(&self, depth: u32) -> Result<(usize, f64, u64), Refusal> {
+        if self.state.turn().seat().is_none() {
+            return Err(format!(
+                "expectimax searches decision nodes only: {}",
+                self.state
+            ));
+        }
+        let evaluator = G::Eval::default();
+        let scale = f64::from(evaluator.bound()) + 1.0;
+        let report =
+            Expectimax::new(evaluator).search(&self.state, &ExpectimaxLimits::depth(depth));
+        Ok((
+            self.state.action_id(report.best),
+            report.value / scale,
+            report.nodes,
+        ))
+    }
+
+    fn evaluate(&self, seat: usize) -> Result<f64, Refusal> {
+        let seat = self.seat(seat)?;
+        if self.state.is_terminal() {
+            return Ok(0.0);
+        }
+        let evaluator = G::Eval::default();
+        let scale = f64::from(evaluator.bound()) + 1.0;
+        Ok(f64::from(evaluator.evaluate(&self.state, seat)) / scale)
+    }
+}
