@@ -295,3 +295,55 @@ fn replay_one<G: CliGame>(
     }
     .map_err(output)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RECORD: &str = r#"{"game":"nim","record":{"config":{"seats":2,"counters":5,"max_take":3},"events":[{"move":1},{"move":2}]}}"#;
+
+    proptest::proptest! {
+        /// Any text as a record line: the error explaining it names the record and does not
+        /// panic, whether it is cut, spliced or garbage.
+        #[test]
+        fn any_line_is_explained_without_panicking(
+            cut in 0usize..200,
+            splice in "[ -~]{0,20}",
+            garbage in "\\PC{0,200}",
+        ) {
+            let cut = RECORD.char_indices().nth(cut).map_or(RECORD.len(), |(i, _)| i);
+            for line in [format!("{}{splice}{}", &RECORD[..cut], &RECORD[cut..]), garbage.clone()] {
+                let message = explain_bad_line(&line, 7, None).to_string();
+                proptest::prop_assert!(message.starts_with("record 7: "), "{}", message);
+                if let Ok(header) = serde_json::from_str::<Header>(&line) {
+                    let _ = game_of(header.game.as_ref());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn record_lines_are_capped_and_blank_ones_skipped() {
+        let text = format!("\n  \n{RECORD}\n\n{RECORD}");
+        let mut lines = RecordLines {
+            input: text.as_bytes(),
+            path: std::path::Path::new("x"),
+            line: 0,
+        };
+        assert!(lines.next_record().unwrap().is_some());
+        assert_eq!(lines.line, 3);
+        assert!(lines.next_record().unwrap().is_some());
+        assert!(lines.next_record().unwrap().is_none());
+        let mut bad = RecordLines {
+            input: &b"\xff\n"[..],
+            path: std::path::Path::new("x"),
+            line: 0,
+        };
+        assert!(
+            bad.next_record()
+                .unwrap_err()
+                .to_string()
+                .contains("not UTF-8")
+        );
+    }
+}

@@ -442,3 +442,97 @@ pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::{Outcome, Seat};
+
+    fn a_summary() -> RunSummary {
+        let mut tally = Tally::new(2);
+        for (i, plies) in [3u64, 9, 9, 14, 20].into_iter().enumerate() {
+            let end = if i == 4 {
+                End::Truncated
+            } else {
+                End::Terminal(Outcome::win(2, Seat::new(i % 2)))
+            };
+            tally.add(&Finish {
+                end,
+                plies,
+                rolls: plies / 2,
+            });
+        }
+        let run = RunId {
+            game: "nim".into(),
+            games: 5,
+            seed: 1,
+            players: 2,
+            seat_names: vec!["a".into(), "b".into()],
+            preset: "default".into(),
+            settings: BTreeMap::new(),
+            max_plies_guard: 20,
+        };
+        let timing = Timing {
+            threads: 1,
+            seconds: 0.5,
+            merged: 0,
+        };
+        RunSummary::new(run, None, 0..5, tally, timing)
+    }
+
+    #[test]
+    fn a_fresh_summary_passes_its_own_checks() {
+        let json = serde_json::to_string(&a_summary()).unwrap();
+        let read: RunSummary = serde_json::from_str(&json).unwrap();
+        assert!(read.tally().is_ok(), "{:?}", read.tally());
+        assert!(unreadable(&read).is_none());
+    }
+
+    /// The byte ranges of the runs of digits in `text`.
+    fn digit_runs(text: &str) -> Vec<(usize, usize)> {
+        let bytes = text.as_bytes();
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > start {
+                runs.push((start, i));
+            } else {
+                i += 1;
+            }
+        }
+        runs
+    }
+
+    proptest::proptest! {
+        /// Any one number of a summary changed: reading it either refuses it or gives a
+        /// summary whose derived fields are those of its histograms, and never panics.
+        #[test]
+        fn a_summary_with_any_number_changed_is_refused_or_consistent(
+            at in 0usize..400,
+            value in proptest::prelude::any::<u64>(),
+        ) {
+            let json = serde_json::to_string(&a_summary()).unwrap();
+            let runs = digit_runs(&json);
+            let (start, end) = runs[at % runs.len()];
+            let edited = format!("{}{value}{}", &json[..start], &json[end..]);
+            if let Ok(summary) = serde_json::from_str::<RunSummary>(&edited)
+                && let Ok(tally) = summary.tally()
+            {
+                let again = RunSummary::new(
+                    summary.run.clone(),
+                    summary.shard.clone(),
+                    summary.range(),
+                    tally,
+                    Timing { threads: summary.threads, seconds: summary.seconds, merged: 0 },
+                );
+                proptest::prop_assert_eq!(again.max_plies, summary.max_plies);
+                proptest::prop_assert_eq!(again.p99_rolls, summary.p99_rolls);
+                proptest::prop_assert!(summary.seconds.is_finite());
+            }
+        }
+    }
+}

@@ -435,6 +435,20 @@ mod tests {
         assert_eq!(answer_to(b""), None);
     }
 
+    proptest::proptest! {
+        /// Any bytes as a request get an answer or none, never a panic.
+        #[test]
+        fn any_request_is_answered_without_panicking(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..4000),
+        ) {
+            let _ = answer(&mut bytes.as_slice());
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                let _ = respond(text);
+                let _ = is_local_host(text);
+            }
+        }
+    }
+
     #[test]
     fn only_localhost_names_are_local() {
         for local in [

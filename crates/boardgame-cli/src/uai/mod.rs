@@ -156,10 +156,12 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Option<Input>> {
         bytes.pop();
     } else if bytes.len() > MAX_LINE {
         skip_line(input)?;
-        let start = String::from_utf8_lossy(&bytes[..MAX_LINE]);
+        let start: String = String::from_utf8_lossy(&bytes[..MAX_LINE])
+            .chars()
+            .take(40)
+            .collect();
         return Ok(Some(Input::Unreadable(format!(
-            "a line longer than {MAX_LINE} bytes, starting {}, ignored",
-            crate::play::quote_prefix(&start)
+            "a line longer than {MAX_LINE} bytes, starting {start:?}…, ignored"
         ))));
     }
     Ok(Some(match String::from_utf8(bytes) {
@@ -441,5 +443,32 @@ mod tests {
             read_line(&mut fits.as_slice()),
             Ok(Some(Input::Line(_)))
         ));
+    }
+
+    proptest::proptest! {
+        /// Any bytes: every line read is within the cap, every message is short, and every
+        /// line parses into a command without panicking.
+        #[test]
+        fn any_input_reads_into_short_lines_and_commands(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..10_000),
+            long in 0usize..3,
+        ) {
+            let mut input = bytes.clone();
+            input.extend(vec![b'p'; long * MAX_LINE]);
+            input.extend_from_slice(&bytes);
+            let mut reader = input.as_slice();
+            while let Some(line) = read_line(&mut reader).unwrap() {
+                match line {
+                    Input::Line(text) => {
+                        proptest::prop_assert!(text.len() <= MAX_LINE);
+                        // At most 40 characters quoted, each at most 10 bytes escaped.
+                        if let Command::Bad(message) = Command::parse(&text) {
+                            proptest::prop_assert!(message.len() < 600, "{}", message);
+                        }
+                    }
+                    Input::Unreadable(why) => proptest::prop_assert!(why.len() < 600, "{}", why),
+                }
+            }
+        }
     }
 }

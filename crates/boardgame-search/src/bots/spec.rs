@@ -11,8 +11,10 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     mcts:ms=T               UCT for T milliseconds per move (not reproducible)\n                          \
     options: c=X (exploration, default 1.41), reuse=true|false (keep the tree),\n                          \
     rollout=random|greedy (default random)\n  \
-    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N)\n  \
-    alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim)\n  \
+    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N;\n                          \
+    D at most 4, or 64 with nodes=N)\n  \
+    alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim;\n                          \
+    D at most 10, or 64 with ms=T or nodes=N)\n  \
     alphabeta:ms=T          alpha-beta for T milliseconds per move (options: depth=D, nodes=N)";
 
 /// The most MCTS iterations per move (visit counts are 32-bit; the tree's memory is
@@ -22,12 +24,14 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 /// The longest time budget per move, in milliseconds (a day).
 pub const MAX_MILLIS: u64 = 86_400_000;
 
-/// The deepest `expectimax:depth=D` without a node limit: deeper trees of the dice games
-/// here do not finish in a day (give `nodes=N` to search deeper, up to [`MAX_DEPTH`]).
+/// The deepest `expectimax:depth=D` without a node limit (give `nodes=N` to search deeper,
+/// up to [`MAX_DEPTH`]): a bound, so that a spec cannot ask for a tree that never ends; the
+/// strength tables use depths 1 and 2.
 pub const MAX_EXPECTIMAX_DEPTH: u32 = 4;
 
 /// The deepest `alphabeta:depth=D` without a time or node limit (give `ms=T` or `nodes=N`
-/// to search deeper, up to [`MAX_DEPTH`]).
+/// to search deeper, up to [`MAX_DEPTH`]): a bound, so that a spec cannot ask for a search
+/// that never ends.
 pub const MAX_ALPHABETA_DEPTH: u32 = 10;
 
 /// The deepest search of any spec with a time or node limit.
@@ -368,7 +372,8 @@ mod tests {
             ("mcts:iters=10:depth=3", "mcts has no option \"depth\""),
             ("expectimax", "expectimax needs depth=D"),
             ("expectimax:depth=99999999999", "is too deep"),
-            ("expectimax:depth=100", "would not finish"),
+            ("expectimax:depth=100", "too deep"),
+            ("expectimax:depth=9", "would not finish"),
             ("alphabeta:depth=100", "is too deep"),
             ("alphabeta:depth=40", "would not finish"),
             ("mcts:iters=10:ms=5", "not both"),
