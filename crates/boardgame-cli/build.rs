@@ -1,52 +1,45 @@
-//! Embeds the web playground (`crates/boardgame-web/www/**`, with the wasm that
-//! `scripts/build-web.sh` writes to `www/pkg/` when it has been run) into the binary: writes
-//! `$OUT_DIR/web_assets.rs`, a table of URL paths and `include_bytes!` of each file. A clone
-//! without the wasm built still compiles; `boardgame web` then says how to build it.
+//! Embeds the web playground into the binary: the files of `crates/boardgame-web/www/`
+//! listed in `web-assets.txt` (with the wasm that `scripts/build-web.sh` writes to
+//! `www/pkg/`, when it has been run). Writes `$OUT_DIR/web_assets.rs`, a table of URL paths
+//! and `include_bytes!` of each file. Only listed files are embedded, so an untracked file
+//! left in `www/` never ships; a listed file that is missing (the wasm not built, or a
+//! packaged crate without `www/`) is left out, and `boardgame web` then says how to build
+//! it.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-fn files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        let hidden = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_none_or(|n| n.starts_with('.'));
-        if hidden {
-            continue;
-        }
-        if path.is_dir() {
-            files(&path, found);
-        } else {
-            found.push(path);
-        }
-    }
-}
+use std::path::PathBuf;
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let list = manifest.join("web-assets.txt");
     let www = manifest.join("../boardgame-web/www");
-    // A directory is watched recursively, so building www/pkg/ reruns this script.
-    println!("cargo:rerun-if-changed={}", www.display());
-    let mut found = Vec::new();
-    files(&www, &mut found);
+    println!("cargo:rerun-if-changed={}", list.display());
+    // A directory is watched recursively, so building www/pkg/ reruns this script. (A
+    // missing path would rerun it at every build, so only an existing www/ is watched.)
+    if www.is_dir() {
+        println!("cargo:rerun-if-changed={}", www.display());
+    }
+    let list = std::fs::read_to_string(&list).expect("web-assets.txt is in the crate");
     let mut table = String::from("&[\n");
-    for path in &found {
-        let relative = path.strip_prefix(&www).expect("under www");
-        let url: Vec<&str> = relative
-            .components()
-            .filter_map(|c| c.as_os_str().to_str())
-            .collect();
-        let absolute = path.canonicalize().expect("a file found just now");
+    for line in list.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let relative = line.strip_prefix('?').unwrap_or(line);
+        assert!(
+            !relative
+                .split('/')
+                .any(|part| part == ".." || part.is_empty()),
+            "web-assets.txt: {relative:?} is not a plain path under www/"
+        );
+        let Ok(absolute) = www.join(relative).canonicalize() else {
+            continue;
+        };
         writeln!(
             table,
             "    ({:?}, include_bytes!({:?})),",
-            format!("/{}", url.join("/")),
+            format!("/{relative}"),
             absolute.display().to_string()
         )
         .expect("writing to a string");

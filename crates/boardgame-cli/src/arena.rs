@@ -9,10 +9,11 @@ use clap::Args;
 
 use crate::bots::{self, Bot, BotSpec};
 use crate::config::RuleArgs;
-use crate::error::{CliError, usage};
+use crate::error::{CliError, data, print_text, usage};
 use crate::games::CliGame;
 use crate::games::{GameKind, with_game};
-use crate::parallel::{map_indexed, thread_count};
+use crate::parallel::{fold_indexed, thread_count};
+use crate::simulate::parse_threads;
 
 /// Options of `arena`.
 #[derive(Debug, Args)]
@@ -37,9 +38,9 @@ pub(crate) struct ArenaArgs {
     pub(crate) seed: u64,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// Worker threads (results do not depend on it, except with time budgets). Default: all
-    /// cores.
-    #[arg(long)]
+    /// Worker threads, 1..=256 (results do not depend on it, except with time budgets).
+    /// Default: all cores.
+    #[arg(long, value_parser = parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Print the result as one JSON object.
     #[arg(long)]
@@ -136,32 +137,47 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
     let threads = thread_count(args.threads);
     let max_plies = G::default_max_plies(&config);
     let began = Instant::now();
-    let results: Vec<GameResult> = map_indexed(
+    // Each worker adds its games to its own tallies: memory does not grow with --games.
+    let parts = fold_indexed(
         args.games,
         threads,
         !args.json && !args.quiet,
         "games",
-        |index| play_game(&start, &specs, args.seed, index, max_plies),
-    );
+        || vec![Tally::default(); players],
+        |tallies, index| {
+            let result = play_game(&start, &specs, args.seed, index, max_plies);
+            count(tallies, &result, index, players);
+        },
+    )
+    .map_err(|e| data(format!("cannot start a worker thread: {e}")))?;
     let seconds = began.elapsed().as_secs_f64();
-
+    let workers = parts.len();
     let mut tallies = vec![Tally::default(); players];
-    for (index, result) in results.iter().enumerate() {
-        for seat in Seat::first(players) {
-            let tally = &mut tallies[bot_at(seat, index as u64, players)];
-            tally.games += 1;
-            match result {
-                Some(outcome) if outcome.rank(seat) == 0 && outcome.winner() == Some(seat) => {
-                    tally.wins += 1;
-                }
-                Some(outcome) if outcome.rank(seat) == 0 => tally.draws += 1,
-                Some(_) => tally.losses += 1,
-                None => tally.draws += 1,
-            }
+    for part in parts {
+        for (total, tally) in tallies.iter_mut().zip(part) {
+            total.games += tally.games;
+            total.wins += tally.wins;
+            total.draws += tally.draws;
+            total.losses += tally.losses;
         }
     }
-    report(args, players, &tallies, seconds, threads, &specs);
-    Ok(())
+    print_text(&report(args, players, &tallies, seconds, workers, &specs))
+}
+
+/// Adds game `index`'s result to the tallies of the bots that played it.
+fn count(tallies: &mut [Tally], result: &GameResult, index: u64, players: usize) {
+    for seat in Seat::first(players) {
+        let tally = &mut tallies[bot_at(seat, index, players)];
+        tally.games += 1;
+        match result {
+            Some(outcome) if outcome.rank(seat) == 0 && outcome.winner() == Some(seat) => {
+                tally.wins += 1;
+            }
+            Some(outcome) if outcome.rank(seat) == 0 => tally.draws += 1,
+            Some(_) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+    }
 }
 
 /// The bot (its position in `--bots`) at `seat` in game `index`.
@@ -245,7 +261,9 @@ fn report(
     seconds: f64,
     threads: usize,
     specs: &[BotSpec],
-) {
+) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
     let intervals: Vec<(f64, f64)> = tallies.iter().map(|t| wilson(t.score(), t.games)).collect();
     let elo_diff = (tallies.len() == 2).then(|| {
         let (lo, hi) = intervals[0];
@@ -283,10 +301,10 @@ fn report(
                 "ci95": [finite(lo), finite(hi)],
             });
         }
-        println!("{out}");
-        return;
+        return format!("{out}\n");
     }
-    println!(
+    let _ = writeln!(
+        text,
         "{game}: {} games, seed {}, {players} players, seats rotate",
         args.games, args.seed
     );
@@ -297,12 +315,14 @@ fn report(
         .max()
         .unwrap_or(3)
         .max(3);
-    println!(
+    let _ = writeln!(
+        text,
         "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  95% CI",
         "bot", "games", "wins", "draws", "losses", "score"
     );
     for ((t, &(lo, hi)), spec) in tallies.iter().zip(&intervals).zip(&args.bots) {
-        println!(
+        let _ = writeln!(
+            text,
             "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  [{}, {}]",
             spec.trim(),
             t.games,
@@ -315,7 +335,8 @@ fn report(
         );
     }
     if let Some((diff, lo, hi)) = elo_diff {
-        println!(
+        let _ = writeln!(
+            text,
             "Elo ({} vs {}): {} [{}, {}]",
             args.bots[0].trim(),
             args.bots[1].trim(),
@@ -329,10 +350,12 @@ fn report(
     } else {
         " (time budgets: not reproducible)"
     };
-    println!(
+    let _ = writeln!(
+        text,
         "time: {seconds:.1} s on {threads} thread{}{timed}",
         if threads == 1 { "" } else { "s" }
     );
+    text
 }
 
 #[cfg(test)]

@@ -41,6 +41,14 @@ impl RuleArgs {
             let (key, value) = setting.split_once('=').ok_or_else(|| {
                 CliError::Usage(format!("--set expects KEY=VALUE, got {setting:?}"))
             })?;
+            if key.trim() == "players"
+                && let Some(players) = self.players
+            {
+                return Err(CliError::Usage(format!(
+                    "--players {players} and --set {}: give the number of players once",
+                    setting.trim()
+                )));
+            }
             settings.push((key.trim(), value.trim()));
         }
         configure(self.preset.as_deref(), settings).map_err(|e| match e {

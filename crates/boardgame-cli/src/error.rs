@@ -68,3 +68,12 @@ pub(crate) fn print_line(text: &str) -> Result<(), CliError> {
         .and_then(|()| out.flush())
         .map_err(output)
 }
+
+/// Writes `text` as it is to standard output (see [`print_line`]).
+pub(crate) fn print_text(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(output)
+}

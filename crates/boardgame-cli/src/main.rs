@@ -12,6 +12,7 @@ mod merge;
 mod parallel;
 mod perft;
 mod play;
+mod records;
 mod replay;
 mod rules;
 mod simulate;

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::error::{CliError, data, print_line};
 use crate::simulate::Shard;
-use crate::summary::{RunSummary, Tally, Timing, incompatibility};
+use crate::summary::{RunSummary, Tally, Timing, incompatibility, unreadable};
 
 /// Options of `merge`.
 #[derive(Debug, Args)]
@@ -20,6 +20,10 @@ pub(crate) struct MergeArgs {
     /// Print the merged summary as one JSON object (which can itself be merged again).
     #[arg(long)]
     pub(crate) json: bool,
+    /// Accept summaries that cover only part of the run (the first or last shards missing):
+    /// the result is then the summary of that part, which merges again with the rest.
+    #[arg(long)]
+    pub(crate) partial: bool,
 }
 
 /// The most bytes read from one input: summaries are small, so anything bigger is not one.
@@ -37,13 +41,16 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
             let label = format!("{} line {}", path.display(), number + 1);
             let summary: RunSummary = serde_json::from_str(line)
                 .map_err(|e| data(format!("{label}: not a summary of `simulate --json` ({e})")))?;
+            if let Some(why) = unreadable(&summary) {
+                return Err(data(format!("{label}: {why}")));
+            }
             let tally = summary
                 .tally()
                 .map_err(|e| data(format!("{label}: inconsistent summary: {e}")))?;
             summaries.push((label, summary, tally));
         }
     }
-    let merged = merge(summaries)?;
+    let merged = merge(summaries, args.partial)?;
     if args.json {
         print_line(&serde_json::to_string(&merged).map_err(data)?)
     } else {
@@ -77,7 +84,10 @@ fn read_input(path: &PathBuf) -> Result<String, CliError> {
 }
 
 /// Merges labelled summaries of parts of one run.
-fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliError> {
+fn merge(
+    mut parts: Vec<(String, RunSummary, Tally)>,
+    partial: bool,
+) -> Result<RunSummary, CliError> {
     let Some((first_label, first, _)) = parts.first() else {
         return Err(data("no summary to merge"));
     };
@@ -85,6 +95,12 @@ fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliE
         if let Some(why) = incompatibility(&first.run, &summary.run) {
             return Err(data(format!(
                 "cannot merge {label} with {first_label}: they are different runs: {why}"
+            )));
+        }
+        if summary.program != first.program {
+            return Err(data(format!(
+                "cannot merge {label} with {first_label}: written by different programs ({:?} and {:?}); rerun the shards with one",
+                summary.program, first.program
             )));
         }
     }
@@ -109,10 +125,16 @@ fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliE
     let run = parts[0].1.run.clone();
     let range = parts[0].1.game_range[0]..parts[parts.len() - 1].1.game_range[1];
     if range != (0..run.games) {
-        eprintln!(
-            "boardgame: note: the summaries cover games {}..{} of the run's {}; shards are missing",
+        let covered = format!(
+            "the summaries cover games {}..{} of the run's {}",
             range.start, range.end, run.games
         );
+        if !partial {
+            return Err(data(format!(
+                "{covered}: the first or last shards are missing (--partial merges a part of the run)"
+            )));
+        }
+        eprintln!("boardgame: note: {covered}; shards are missing");
     }
     let mut tally = Tally::new(run.players);
     let mut timing = Timing {
@@ -124,7 +146,8 @@ fn merge(mut parts: Vec<(String, RunSummary, Tally)>) -> Result<RunSummary, CliE
     for (_, summary, part) in &parts {
         tally.merge(part);
         timing.threads = timing.threads.saturating_add(summary.threads);
-        timing.seconds += summary.seconds;
+        // Saturating, so that the sum stays finite.
+        timing.seconds = (timing.seconds + summary.seconds).min(f64::MAX);
         shards.push(summary.shard.clone().unwrap_or_else(|| {
             let r = summary.range();
             format!("{}..{}", r.start, r.end)

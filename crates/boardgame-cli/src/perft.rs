@@ -1,5 +1,6 @@
 //! `boardgame perft`: tree counts, with leaves per second.
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use boardgame_core::Turn;
@@ -7,7 +8,7 @@ use boardgame_core::perft::{chance_perft, divide, perft};
 use clap::{Args, ValueEnum};
 
 use crate::config::RuleArgs;
-use crate::error::{CliError, data, usage};
+use crate::error::{CliError, data, print_text, usage};
 use crate::games::{CliGame, GameKind, with_game};
 
 /// Options of `perft`.
@@ -102,6 +103,7 @@ fn ataxx_perft(args: &PerftArgs) -> Result<(), CliError> {
     let tally = ataxx::perft::count(&position, args.depth, method, args.threads.unwrap_or(0));
     let seconds = began.elapsed().as_secs_f64();
     let per_sec = tally.nodes as f64 / seconds.max(1e-9);
+    let mut out = String::new();
     if args.json {
         let mut object = serde_json::json!({
             "game": "ataxx", "fen": fen, "depth": args.depth, "method": method.name(),
@@ -114,15 +116,16 @@ fn ataxx_perft(args: &PerftArgs) -> Result<(), CliError> {
                 .map(|(m, n)| (m.to_string(), serde_json::json!(n)))
                 .collect();
         }
-        println!("{object}");
+        let _ = writeln!(out, "{object}");
     } else {
         if args.divide {
             for (mv, n) in &tally.per_move {
-                println!("{mv}: {n}");
+                let _ = writeln!(out, "{mv}: {n}");
             }
         }
-        println!("fen {fen}");
-        println!(
+        let _ = writeln!(out, "fen {fen}");
+        let _ = writeln!(
+            out,
             "perft {}: {} nodes in {seconds:.3} s, method {method}, {} thread{} ({:.1} M leaves/s, {})",
             args.depth,
             tally.nodes,
@@ -132,7 +135,7 @@ fn ataxx_perft(args: &PerftArgs) -> Result<(), CliError> {
             speed_note(method),
         );
     }
-    Ok(())
+    print_text(&out)
 }
 
 /// Each root edge (a move, or a chance outcome in brackets) with its perft; nothing at
@@ -166,6 +169,7 @@ fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
     let seconds = began.elapsed().as_secs_f64();
     let nps = stats.leaves as f64 / seconds.max(1e-9);
     let mass = stats.mass.map(|m| format!("{}/{}", m.num, m.den));
+    let mut out = String::new();
     if args.json {
         let mut object = serde_json::json!({
             "game": G::KIND.name(), "fen": state.to_string(), "depth": args.depth,
@@ -180,17 +184,19 @@ fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
                 .map(|(m, n)| (m.clone(), serde_json::json!(n)))
                 .collect();
         }
-        println!("{object}");
+        let _ = writeln!(out, "{object}");
     } else {
         for (mv, n) in divided.iter().flatten() {
-            println!("{mv}: {n}");
+            let _ = writeln!(out, "{mv}: {n}");
         }
-        println!("state {state}");
-        println!(
+        let _ = writeln!(out, "state {state}");
+        let _ = writeln!(
+            out,
             "chance perft {}: {} leaves, {} decision edges, {} chance edges, {} terminals in {seconds:.3} s",
             args.depth, stats.leaves, stats.decision_edges, stats.chance_edges, stats.terminals
         );
-        println!(
+        let _ = writeln!(
+            out,
             "probability mass: {} ({})",
             mass.as_deref().unwrap_or("overflow"),
             if stats.is_mass_exact() {
@@ -200,6 +206,7 @@ fn chance<G: CliGame>(args: &PerftArgs, state: &G) -> Result<(), CliError> {
             }
         );
     }
+    print_text(&out)?;
     if stats.is_mass_exact() {
         Ok(())
     } else {

@@ -30,8 +30,10 @@ pub(crate) struct PlayArgs {
     /// Seed for the dice and the bots.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Save the game's record (JSON) to FILE: created before the game starts, rewritten at
-    /// each of your turns, and written when the game ends, however it ends.
+    /// Save the game's record (JSON) to FILE after every move and throw: each save writes a
+    /// temporary file next to FILE and renames it over FILE, so FILE always holds a whole
+    /// record (an interrupt loses nothing) and a failed write (a full disk) keeps the save
+    /// before it. A FILE from before is replaced at the first event.
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
 }
@@ -45,7 +47,7 @@ pub(crate) fn run(args: &PlayArgs) -> Result<(), CliError> {
 fn human_seats(spec: &str, num_seats: usize) -> Result<Vec<Seat>, CliError> {
     match spec.trim() {
         "all" => return Ok(Seat::first(num_seats).collect()),
-        "none" | "" => return Ok(Vec::new()),
+        "none" => return Ok(Vec::new()),
         _ => {}
     }
     let seats = match num_seats {
@@ -53,6 +55,11 @@ fn human_seats(spec: &str, num_seats: usize) -> Result<Vec<Seat>, CliError> {
         2 => "the seats are 0 and 1".to_owned(),
         n => format!("the seats are 0 to {}", n - 1),
     };
+    if spec.trim().is_empty() {
+        return Err(CliError::Usage(format!(
+            "--human is empty: give seat numbers ({seats}), `all` or `none`"
+        )));
+    }
     let mut chosen = spec
         .split(',')
         .map(|part| {
@@ -81,7 +88,7 @@ const MAX_LINE: usize = 4096;
 const MAX_QUOTE: usize = 40;
 
 /// `text` in quotes, cut to its first [`MAX_QUOTE`] characters.
-fn quote_prefix(text: &str) -> String {
+pub(crate) fn quote_prefix(text: &str) -> String {
     match text.char_indices().nth(MAX_QUOTE) {
         None => format!("{text:?}"),
         Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
@@ -138,7 +145,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     let spec: BotSpec = args.bot.parse()?;
     let mut bot = bots::build::<G>(&spec, state.num_seats(), args.seed)?;
     let humans = human_seats(&args.human, state.num_seats())?;
-    // Open the record file now, so a bad path is reported before the game, not after it.
+    // Check the record file's directory now, so a bad path is reported before the game.
     let mut save = match &args.save {
         Some(path) => Some(Saver::create(path, args.seed)?),
         None => None,
@@ -169,33 +176,67 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The `--save` file, rewritten with the whole record at each human turn (so an interrupted
-/// game keeps what was played up to the prompt) and at the end.
+/// The `--save` file, rewritten with the whole record after every event and at the end.
+/// Each save goes to a temporary file in the same directory, renamed over the save: the
+/// save is always a whole record, and a failed write leaves the one before it.
 struct Saver<'a> {
     path: &'a std::path::Path,
-    file: std::fs::File,
+    temp: PathBuf,
     seed: u64,
 }
 
 impl<'a> Saver<'a> {
+    /// Checks that a temporary file can be made next to `path` (nothing is written to
+    /// `path` until the first save).
     fn create(path: &'a std::path::Path, seed: u64) -> Result<Saver<'a>, CliError> {
-        let file =
-            std::fs::File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?;
-        Ok(Saver { path, file, seed })
+        let saver = Saver {
+            path,
+            temp: temp_path_for(path),
+            seed,
+        };
+        std::fs::File::create(&saver.temp)
+            .and_then(|_| std::fs::remove_file(&saver.temp))
+            .map_err(|e| data(format!("{}: {e}", path.display())))?;
+        Ok(saver)
     }
 
-    /// Replaces the file's contents with `record`.
+    /// Replaces the save with `record`, or leaves the previous save if that fails.
     fn write<G: CliGame>(&mut self, record: &Record<G>) -> Result<(), CliError> {
-        use std::io::{Seek, SeekFrom};
         let line = RecordLine::new(record.clone(), Some(self.seed));
-        let json = serde_json::to_string(&line).map_err(data)?;
-        self.file
-            .set_len(0)
-            .and_then(|()| self.file.seek(SeekFrom::Start(0)).map(drop))
-            .and_then(|()| writeln!(self.file, "{json}"))
-            .and_then(|()| self.file.flush())
-            .map_err(|e| data(format!("{}: {e}", self.path.display())))
+        let mut json = serde_json::to_string(&line).map_err(data)?;
+        json.push('\n');
+        replace_file(self.path, &self.temp, json.as_bytes()).map_err(|e| {
+            data(format!(
+                "{}: {e}; the save before this move is kept",
+                self.path.display()
+            ))
+        })
     }
+}
+
+/// The temporary file next to `path` that a save is written to first.
+fn temp_path_for(path: &std::path::Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Writes `bytes` to `temp`, then renames it to `path`; on failure `temp` is removed and
+/// `path` is untouched. (No fsync: a full disk fails the write itself, and a save per move
+/// must stay cheap; a crash of the whole machine may lose the last saves.)
+pub(crate) fn replace_file(
+    path: &std::path::Path,
+    temp: &std::path::Path,
+    bytes: &[u8],
+) -> std::io::Result<()> {
+    let written = std::fs::File::create(temp)
+        .and_then(|mut file| file.write_all(bytes))
+        .and_then(|()| std::fs::rename(temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(temp);
+    }
+    written
 }
 
 /// How a game in the terminal ended.
@@ -245,12 +286,10 @@ fn play_game<G: CliGame>(
                 let outcome = sample(&dist, &mut rng);
                 state.apply_chance_unchecked(outcome);
                 record.events.push(Event::Chance(outcome));
+                save_now(save.as_deref_mut(), record)?;
                 writeln!(out, "dice: {outcome}").map_err(output)?;
             }
             Turn::Player(seat) if humans.contains(&seat) => {
-                if let Some(save) = save.as_deref_mut() {
-                    save.write(record)?;
-                }
                 let legal = state.legal_moves_vec();
                 writeln!(out, "\n{state:#}").map_err(output)?;
                 list_moves(out, &legal).map_err(output)?;
@@ -259,6 +298,7 @@ fn play_game<G: CliGame>(
                 };
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
+                save_now(save.as_deref_mut(), record)?;
                 writeln!(out, "{} chose {mv}", state.seat_name(seat)).map_err(output)?;
             }
             Turn::Player(seat) => {
@@ -266,10 +306,16 @@ fn play_game<G: CliGame>(
                 let mv = bot.choose(&state, &legal, &mut rng);
                 state.play(mv).map_err(data)?;
                 record.events.push(Event::Move(mv));
+                save_now(save.as_deref_mut(), record)?;
                 writeln!(out, "{} chose {mv}", state.seat_name(seat)).map_err(output)?;
             }
         }
     }
+}
+
+/// Saves `record` if the game is saved.
+fn save_now<G: CliGame>(save: Option<&mut Saver<'_>>, record: &Record<G>) -> Result<(), CliError> {
+    save.map_or(Ok(()), |save| save.write(record))
 }
 
 /// Asks for a move until one is legal; `None` on `quit` or the end of the input.
@@ -400,6 +446,26 @@ mod tests {
         let seats = human_seats("1,0,1", 2).unwrap();
         assert_eq!(seats, vec![Seat::new(0), Seat::new(1)]);
         assert!(human_seats("2", 2).is_err());
+        assert!(human_seats(" ", 2).is_err());
+        assert!(human_seats("", 2).is_err());
+    }
+
+    #[test]
+    fn a_failed_save_keeps_the_save_before_it() {
+        let dir = std::env::temp_dir().join(format!("boardgame-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("save.json");
+        std::fs::write(&path, "the old save\n").unwrap();
+        // The temporary file is a full disk: every write to it fails.
+        let temp = dir.join(".save.json.tmp");
+        let _ = std::fs::remove_file(&temp);
+        std::os::unix::fs::symlink("/dev/full", &temp).unwrap();
+        assert!(replace_file(&path, &temp, &[b'x'; 10_000]).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old save\n");
+        assert!(!temp.exists(), "the temporary file is removed");
+        replace_file(&path, &temp, b"new\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -24,43 +24,155 @@ pub(crate) struct ReplayArgs {
     pub(crate) states: bool,
 }
 
-/// Runs `replay` on every record in the file.
+/// The longest record line read (as `merge` caps its inputs): longer lines are refused
+/// before they are held in memory.
+const MAX_RECORD_LINE: usize = 64 << 20;
+
+/// Lines up to this size that fail to parse are parsed again as plain JSON, to name the bad
+/// event in the game's terms; longer ones get the parser's message.
+const MAX_EXPLAINED_LINE: usize = 1 << 20;
+
+/// Runs `replay` on every record in the file, reading one line at a time.
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
+    let file = std::fs::File::open(&args.file)
         .map_err(|e| data(format!("{}: {e}", args.file.display())))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    if lines.is_empty() {
+    let mut lines = RecordLines {
+        input: std::io::BufReader::new(file),
+        path: &args.file,
+        line: 0,
+    };
+    let Some(mut current) = lines.next_record()? else {
         return Err(data(format!(
             "{}: no record in the file",
             args.file.display()
         )));
+    };
+    // One line read ahead, to know whether the file holds several records.
+    let mut number = 0;
+    loop {
+        let next = lines.next_record()?;
+        replay_line(&current, number, args, number > 0 || next.is_some())?;
+        match next {
+            Some(line) => current = line,
+            None => return Ok(()),
+        }
+        number += 1;
     }
-    for (number, line) in lines.iter().enumerate() {
-        let header: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| data(format!("record {number}: not JSON: {e}")))?;
-        let kind = game_of(&header).map_err(|e| data(format!("record {number}: {e}")))?;
-        with_game!(kind, G => {
-            check_events::<G>(&header).map_err(|e| data(format!("record {number}: {e}")))?;
-            if args.states {
-                states_of::<G>(line, number, number > 0)
-            } else {
-                replay_one::<G>(line, number, args.verbose, lines.len() > 1)
+}
+
+/// The non-blank lines of a record file, each at most [`MAX_RECORD_LINE`] bytes.
+struct RecordLines<'a, R> {
+    input: R,
+    path: &'a std::path::Path,
+    /// Lines read so far.
+    line: u64,
+}
+
+impl<R: std::io::BufRead> RecordLines<'_, R> {
+    fn next_record(&mut self) -> Result<Option<String>, CliError> {
+        use std::io::{BufRead as _, Read as _};
+        loop {
+            let mut bytes = Vec::new();
+            (&mut self.input)
+                .take(MAX_RECORD_LINE as u64 + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| data(format!("{}: {e}", self.path.display())))?;
+            if bytes.is_empty() {
+                return Ok(None);
             }
-        })?;
+            self.line += 1;
+            if bytes.len() > MAX_RECORD_LINE {
+                return Err(data(format!(
+                    "{} line {}: longer than {} MiB; not a record",
+                    self.path.display(),
+                    self.line,
+                    MAX_RECORD_LINE >> 20
+                )));
+            }
+            let text = String::from_utf8(bytes).map_err(|_| {
+                data(format!(
+                    "{} line {}: not UTF-8 text",
+                    self.path.display(),
+                    self.line
+                ))
+            })?;
+            if !text.trim().is_empty() {
+                return Ok(Some(text));
+            }
+        }
     }
-    Ok(())
+}
+
+/// The one field read before the record's game is known (the others are skipped).
+#[derive(serde::Deserialize)]
+struct Header {
+    game: Option<serde_json::Value>,
+}
+
+/// Replays (or, with `--states`, lists the states of) record `number`, on `line`.
+fn replay_line(
+    line: &str,
+    number: usize,
+    args: &ReplayArgs,
+    several: bool,
+) -> Result<(), CliError> {
+    let Ok(header) = serde_json::from_str::<Header>(line) else {
+        return Err(explain_bad_line(line, number, None));
+    };
+    let kind = game_of(header.game.as_ref()).map_err(|e| data(format!("record {number}: {e}")))?;
+    with_game!(kind, G => {
+        let record = match serde_json::from_str::<RecordLine<G>>(line) {
+            Ok(parsed) => parsed.record,
+            Err(error) => return Err(explain_bad_line(line, number, Some((kind, error)))),
+        };
+        if args.states {
+            states_of::<G>(record, number, number > 0)
+        } else {
+            replay_one::<G>(record, number, args.verbose, several)
+        }
+    })
+}
+
+/// Why `line` is not a record of its game: the first bad event named in the game's terms
+/// (for lines up to [`MAX_EXPLAINED_LINE`]), else the parser's message.
+fn explain_bad_line(
+    line: &str,
+    number: usize,
+    parsed: Option<(GameKind, serde_json::Error)>,
+) -> CliError {
+    let fail = |message: String| data(format!("record {number}: {message}"));
+    if line.len() > MAX_EXPLAINED_LINE {
+        return match parsed {
+            Some((_, error)) => fail(error.to_string()),
+            None => fail(format!("not a record: {SHAPE}")),
+        };
+    }
+    let header: serde_json::Value = match serde_json::from_str(line) {
+        Ok(header) => header,
+        Err(e) => return fail(format!("not JSON: {e}")),
+    };
+    if !header.is_object() {
+        return fail(format!("not a record: {SHAPE}"));
+    }
+    let kind = match game_of(header.get("game")) {
+        Ok(kind) => kind,
+        Err(message) => return fail(message),
+    };
+    let checked = with_game!(kind, G => check_events::<G>(&header));
+    match (checked, parsed) {
+        (Err(message), _) => fail(message),
+        (Ok(()), Some((_, error))) => fail(error.to_string()),
+        (Ok(()), None) => fail(format!("not a record: {SHAPE}")),
+    }
 }
 
 /// What a record line must look like, for messages.
 const SHAPE: &str =
     r#"a record is a JSON object {"game": NAME, "record": {"config": …, "events": […]}}"#;
 
-/// The game a record line names.
-fn game_of(header: &serde_json::Value) -> Result<GameKind, String> {
-    let Some(object) = header.as_object() else {
-        return Err(format!("not a record: {SHAPE}"));
-    };
-    let Some(game) = object.get("game") else {
+/// The game a record line names in its `game` field.
+fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
+    let Some(game) = game else {
         return Err(format!("no \"game\" field: {SHAPE}"));
     };
     let Some(name) = game.as_str() else {
@@ -108,13 +220,6 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     Ok(())
 }
 
-/// The record of `line`, or an error naming it by `number`.
-fn parse_record<G: CliGame>(line: &str, number: usize) -> Result<Record<G>, CliError> {
-    let parsed: RecordLine<G> =
-        serde_json::from_str(line).map_err(|e| data(format!("record {number}: {e}")))?;
-    Ok(parsed.record)
-}
-
 /// How a replay failure is reported.
 fn replay_error(number: usize, total: usize, error: ReplayError) -> CliError {
     match error {
@@ -130,8 +235,11 @@ fn replay_error(number: usize, total: usize, error: ReplayError) -> CliError {
 }
 
 /// `--states`: the start state and the state after every event, one notation per line.
-fn states_of<G: CliGame>(line: &str, number: usize, blank_first: bool) -> Result<(), CliError> {
-    let record = parse_record::<G>(line, number)?;
+fn states_of<G: CliGame>(
+    record: Record<G>,
+    number: usize,
+    blank_first: bool,
+) -> Result<(), CliError> {
     let total = record.events.len();
     let start = record
         .start_state()
@@ -153,12 +261,11 @@ fn states_of<G: CliGame>(line: &str, number: usize, blank_first: bool) -> Result
 }
 
 fn replay_one<G: CliGame>(
-    line: &str,
+    record: Record<G>,
     number: usize,
     verbose: bool,
     several: bool,
 ) -> Result<(), CliError> {
-    let record = parse_record::<G>(line, number)?;
     let total = record.events.len();
     let mut out = std::io::stdout().lock();
     let mut written = Ok(());
@@ -187,4 +294,56 @@ fn replay_one<G: CliGame>(
         None => writeln!(out, "unfinished after {total} events: {state}"),
     }
     .map_err(output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RECORD: &str = r#"{"game":"nim","record":{"config":{"seats":2,"counters":5,"max_take":3},"events":[{"move":1},{"move":2}]}}"#;
+
+    proptest::proptest! {
+        /// Any text as a record line: the error explaining it names the record and does not
+        /// panic, whether it is cut, spliced or garbage.
+        #[test]
+        fn any_line_is_explained_without_panicking(
+            cut in 0usize..200,
+            splice in "[ -~]{0,20}",
+            garbage in "\\PC{0,200}",
+        ) {
+            let cut = RECORD.char_indices().nth(cut).map_or(RECORD.len(), |(i, _)| i);
+            for line in [format!("{}{splice}{}", &RECORD[..cut], &RECORD[cut..]), garbage.clone()] {
+                let message = explain_bad_line(&line, 7, None).to_string();
+                proptest::prop_assert!(message.starts_with("record 7: "), "{}", message);
+                if let Ok(header) = serde_json::from_str::<Header>(&line) {
+                    let _ = game_of(header.game.as_ref());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn record_lines_are_capped_and_blank_ones_skipped() {
+        let text = format!("\n  \n{RECORD}\n\n{RECORD}");
+        let mut lines = RecordLines {
+            input: text.as_bytes(),
+            path: std::path::Path::new("x"),
+            line: 0,
+        };
+        assert!(lines.next_record().unwrap().is_some());
+        assert_eq!(lines.line, 3);
+        assert!(lines.next_record().unwrap().is_some());
+        assert!(lines.next_record().unwrap().is_none());
+        let mut bad = RecordLines {
+            input: &b"\xff\n"[..],
+            path: std::path::Path::new("x"),
+            line: 0,
+        };
+        assert!(
+            bad.next_record()
+                .unwrap_err()
+                .to_string()
+                .contains("not UTF-8")
+        );
+    }
 }

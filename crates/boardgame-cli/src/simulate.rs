@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -18,6 +18,7 @@ use clap::Args;
 use crate::config::{RuleArgs, settings_of};
 use crate::error::{CliError, data, usage};
 use crate::games::{CliGame, GameKind, with_game};
+use crate::records::{Cut, RecordWriter};
 use crate::summary::{RunId, RunSummary, Tally, Timing};
 
 /// The most worker threads `--threads` accepts.
@@ -39,8 +40,9 @@ pub(crate) struct SimulateArgs {
     /// Worker threads, 1..=256 (results do not depend on it). Default: all cores.
     #[arg(long, value_parser = parse_threads)]
     pub(crate) threads: Option<usize>,
-    /// Cut games after this many moves (default: the game's own length bound, or 100000).
-    #[arg(long)]
+    /// Cut games after this many moves, at least 1 (default: the game's own length bound,
+    /// or 100000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_plies: Option<u64>,
     /// Play only shard K of N (K = 1..=N): the K-th of N contiguous ranges of game indices
     /// of the same --games/--seed run. `boardgame merge` combines the shards' --json summaries.
@@ -96,8 +98,15 @@ impl FromStr for Shard {
     fn from_str(text: &str) -> Result<Shard, String> {
         let expected = || format!("expected K/N with 1 <= K <= N, like 2/8; got {text:?}");
         let (k, n) = text.split_once('/').ok_or_else(expected)?;
-        let index: u64 = k.trim().parse().map_err(|_| expected())?;
-        let count: u64 = n.trim().parse().map_err(|_| expected())?;
+        // Plain digits only: `+1/+2` is no shard.
+        let number = |part: &str| {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(expected());
+            }
+            part.parse::<u64>().map_err(|_| expected())
+        };
+        let (index, count) = (number(k)?, number(n)?);
         if index == 0 || index > count {
             return Err(expected());
         }
@@ -141,9 +150,9 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         .max(1);
     // Open the records file before the first game, so a bad path fails at once.
     let records = match &args.records {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?,
-        )),
+        Some(path) => {
+            Some(File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?)
+        }
         None => None,
     };
     let show_progress = !args.json && !args.quiet && std::io::stderr().is_terminal();
@@ -162,7 +171,10 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
             .as_deref()
             .unwrap_or_else(|| "records".as_ref());
         match e {
-            BatchError::Write(e) => data(format!("{}: {e}", path.display())),
+            BatchError::Write(e, written) => data(format!(
+                "{}: {e}; it holds the first {written} records, each whole",
+                path.display()
+            )),
             BatchError::Spawn(e) => data(format!("cannot start a worker thread: {e}")),
         }
     })?;
@@ -212,7 +224,8 @@ struct Batch<'a, G> {
 }
 
 enum BatchError {
-    Write(std::io::Error),
+    /// A failed write, and how many records the file holds.
+    Write(std::io::Error, u64),
     Spawn(std::io::Error),
 }
 
@@ -222,7 +235,7 @@ struct Reorder<W> {
     next: u64,
     /// Records of games after `next`, by index (at most `window` of them).
     pending: BTreeMap<u64, String>,
-    out: W,
+    out: RecordWriter<W>,
     failed: Option<std::io::Error>,
 }
 
@@ -231,7 +244,7 @@ impl<G: CliGame> Batch<'_, G> {
     /// ran. With `records`, each game's record is written as soon as every game before it
     /// has been written; a worker does not start a game more than a window of games ahead
     /// of the next record to write, so at most that window of records is ever held.
-    fn run<W: Write + Send>(
+    fn run<W: Cut + Send>(
         &self,
         threads: usize,
         records: Option<W>,
@@ -243,7 +256,7 @@ impl<G: CliGame> Batch<'_, G> {
                 Mutex::new(Reorder {
                     next: self.range.start,
                     pending: BTreeMap::new(),
-                    out,
+                    out: RecordWriter::new(out),
                     failed: None,
                 }),
                 Condvar::new(),
@@ -298,7 +311,7 @@ impl<G: CliGame> Batch<'_, G> {
                 let queue = &mut *queue;
                 while let Some(json) = queue.pending.remove(&queue.next) {
                     if queue.failed.is_none()
-                        && let Err(e) = writeln!(queue.out, "{json}")
+                        && let Err(e) = queue.out.push(&json)
                     {
                         queue.failed = Some(e);
                         stop.store(true, Ordering::Relaxed);
@@ -346,9 +359,11 @@ impl<G: CliGame> Batch<'_, G> {
         if let Some((lock, _)) = reorder {
             let mut queue = lock.into_inner().unwrap_or_else(PoisonError::into_inner);
             if let Some(e) = queue.failed.take() {
-                return Err(BatchError::Write(e));
+                return Err(BatchError::Write(e, queue.out.written()));
             }
-            queue.out.flush().map_err(BatchError::Write)?;
+            if let Err(e) = queue.out.flush() {
+                return Err(BatchError::Write(e, queue.out.written()));
+            }
         }
         Ok((tally, workers))
     }
@@ -395,7 +410,9 @@ mod tests {
     #[test]
     fn shard_specs_parse_and_bad_ones_are_refused() {
         assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
-        for bad in ["0/3", "4/3", "3", "a/b", "1/0", ""] {
+        for bad in [
+            "0/3", "4/3", "3", "a/b", "1/0", "", "+1/+2", "1/+2", "-1/2", "1/",
+        ] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
     }

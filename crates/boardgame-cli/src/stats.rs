@@ -27,6 +27,11 @@ impl Histogram {
         }
     }
 
+    /// The largest value counted, if any.
+    pub(crate) fn max_value(&self) -> Option<u64> {
+        self.counts.keys().next_back().copied()
+    }
+
     /// How many values were counted.
     /// (Saturating: counts read from a tampered file cannot overflow.)
     pub(crate) fn total(&self) -> u64 {

@@ -101,9 +101,21 @@ pub(crate) struct Timing {
     pub(crate) merged: usize,
 }
 
+/// The version of the summary format: a summary of another format is refused by `merge`.
+pub(crate) const FORMAT: u32 = 2;
+
+/// The program that wrote a summary (shards written by different builds are not merged).
+pub(crate) const PROGRAM: &str = concat!("boardgame ", env!("CARGO_PKG_VERSION"));
+
 /// The JSON summary of `simulate --json`; also what `merge` reads and writes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct RunSummary {
+    /// The summary format ([`FORMAT`]; 0 when missing, in summaries written before it).
+    #[serde(default)]
+    pub(crate) format: u32,
+    /// The program that wrote it ([`PROGRAM`]).
+    #[serde(default)]
+    pub(crate) program: String,
     /// What was run.
     #[serde(flatten)]
     pub(crate) run: RunId,
@@ -150,8 +162,16 @@ impl RunSummary {
         let rolls = tally.rolls.summary();
         let total_plies = tally.plies.sum() as f64;
         let games = tally.games() as f64;
-        let seconds = timing.seconds.max(1e-9);
+        // Finite, so that the JSON never holds `null` and a merged summary merges again.
+        let seconds = if timing.seconds.is_finite() {
+            timing.seconds.max(0.0)
+        } else {
+            f64::MAX
+        };
+        let per_sec = |count: f64| count / seconds.max(1e-9);
         RunSummary {
+            format: FORMAT,
+            program: PROGRAM.to_owned(),
             run,
             shard,
             game_range: [range.start, range.end],
@@ -169,9 +189,9 @@ impl RunSummary {
             plies_histogram: tally.plies,
             rolls_histogram: tally.rolls,
             threads: timing.threads,
-            seconds: timing.seconds,
-            games_per_sec: games / seconds,
-            plies_per_sec: total_plies / seconds,
+            seconds,
+            games_per_sec: per_sec(games),
+            plies_per_sec: per_sec(total_plies),
             merged_from: (timing.merged > 0).then_some(timing.merged),
         }
     }
@@ -222,7 +242,73 @@ impl RunSummary {
                 self.run.players
             ));
         }
+        if let Some(longest) = tally.plies.max_value()
+            && longest > self.run.max_plies_guard
+        {
+            return Err(format!(
+                "plies_histogram has a game of {longest} plies, above the guard of {}",
+                self.run.max_plies_guard
+            ));
+        }
+        let most_rolls = max_rolls_bound(self.run.max_plies_guard);
+        if let Some(longest) = tally.rolls.max_value()
+            && longest > most_rolls
+        {
+            return Err(format!(
+                "rolls_histogram has a game of {longest} rolls, more than the guard of {} plies allows ({most_rolls})",
+                self.run.max_plies_guard
+            ));
+        }
+        self.check_derived(&tally)?;
         Ok(tally)
+    }
+
+    /// Checks the fields computed from the histograms and the time against them.
+    fn check_derived(&self, tally: &Tally) -> Result<(), String> {
+        if !(self.seconds.is_finite() && self.seconds >= 0.0) {
+            return Err(format!(
+                "seconds is {}, not a finite time ≥ 0",
+                self.seconds
+            ));
+        }
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
+        let plies = tally.plies.summary();
+        let rolls = tally.rolls.summary();
+        let games = tally.games() as f64;
+        let per_sec = |count: f64| count / self.seconds.max(1e-9);
+        let exact = [
+            ("p50_plies", self.p50_plies, plies.p50),
+            ("p99_plies", self.p99_plies, plies.p99),
+            ("max_plies", self.max_plies, plies.max),
+            ("p50_rolls", self.p50_rolls, rolls.p50),
+            ("p99_rolls", self.p99_rolls, rolls.p99),
+            ("max_rolls", self.max_rolls, rolls.max),
+        ];
+        for (what, given, counted) in exact {
+            if given != counted {
+                return Err(format!(
+                    "{what} is {given}, but the histogram gives {counted}"
+                ));
+            }
+        }
+        let approximate = [
+            ("mean_plies", self.mean_plies, plies.mean),
+            ("mean_rolls", self.mean_rolls, rolls.mean),
+            ("games_per_sec", self.games_per_sec, per_sec(games)),
+            (
+                "plies_per_sec",
+                self.plies_per_sec,
+                per_sec(tally.plies.sum() as f64),
+            ),
+        ];
+        for (what, given, counted) in approximate {
+            if !close(given, counted) {
+                return Err(format!(
+                    "{what} is {given}, but the histogram gives {counted}"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The games summarised.
@@ -292,8 +378,26 @@ impl RunSummary {
     }
 }
 
+/// The most chance outcomes a game of at most `guard` plies can have: every game here
+/// throws at most a few times per move (a throw that leaves no move, a bonus throw), and
+/// this bound is far above that. A longer game in a summary is a tampered one.
+pub(crate) fn max_rolls_bound(guard: u64) -> u64 {
+    guard.saturating_add(1).saturating_mul(8)
+}
+
 fn tally_games(range: &Range<u64>) -> u64 {
     range.end - range.start
+}
+
+/// Why a summary cannot be merged by this program, if it cannot.
+pub(crate) fn unreadable(summary: &RunSummary) -> Option<String> {
+    (summary.format != FORMAT).then(|| {
+        format!(
+            "summary format {} ({}), but this program reads format {FORMAT} ({PROGRAM}): rerun the shard with this program",
+            summary.format,
+            if summary.program.is_empty() { "an older boardgame" } else { &summary.program }
+        )
+    })
 }
 
 /// Why summaries cannot be merged.
@@ -337,4 +441,98 @@ pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
         return differ("seat names", &a.seat_names, &b.seat_names);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::{Outcome, Seat};
+
+    fn a_summary() -> RunSummary {
+        let mut tally = Tally::new(2);
+        for (i, plies) in [3u64, 9, 9, 14, 20].into_iter().enumerate() {
+            let end = if i == 4 {
+                End::Truncated
+            } else {
+                End::Terminal(Outcome::win(2, Seat::new(i % 2)))
+            };
+            tally.add(&Finish {
+                end,
+                plies,
+                rolls: plies / 2,
+            });
+        }
+        let run = RunId {
+            game: "nim".into(),
+            games: 5,
+            seed: 1,
+            players: 2,
+            seat_names: vec!["a".into(), "b".into()],
+            preset: "default".into(),
+            settings: BTreeMap::new(),
+            max_plies_guard: 20,
+        };
+        let timing = Timing {
+            threads: 1,
+            seconds: 0.5,
+            merged: 0,
+        };
+        RunSummary::new(run, None, 0..5, tally, timing)
+    }
+
+    #[test]
+    fn a_fresh_summary_passes_its_own_checks() {
+        let json = serde_json::to_string(&a_summary()).unwrap();
+        let read: RunSummary = serde_json::from_str(&json).unwrap();
+        assert!(read.tally().is_ok(), "{:?}", read.tally());
+        assert!(unreadable(&read).is_none());
+    }
+
+    /// The byte ranges of the runs of digits in `text`.
+    fn digit_runs(text: &str) -> Vec<(usize, usize)> {
+        let bytes = text.as_bytes();
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i > start {
+                runs.push((start, i));
+            } else {
+                i += 1;
+            }
+        }
+        runs
+    }
+
+    proptest::proptest! {
+        /// Any one number of a summary changed: reading it either refuses it or gives a
+        /// summary whose derived fields are those of its histograms, and never panics.
+        #[test]
+        fn a_summary_with_any_number_changed_is_refused_or_consistent(
+            at in 0usize..400,
+            value in proptest::prelude::any::<u64>(),
+        ) {
+            let json = serde_json::to_string(&a_summary()).unwrap();
+            let runs = digit_runs(&json);
+            let (start, end) = runs[at % runs.len()];
+            let edited = format!("{}{value}{}", &json[..start], &json[end..]);
+            if let Ok(summary) = serde_json::from_str::<RunSummary>(&edited)
+                && let Ok(tally) = summary.tally()
+            {
+                let again = RunSummary::new(
+                    summary.run.clone(),
+                    summary.shard.clone(),
+                    summary.range(),
+                    tally,
+                    Timing { threads: summary.threads, seconds: summary.seconds, merged: 0 },
+                );
+                proptest::prop_assert_eq!(again.max_plies, summary.max_plies);
+                proptest::prop_assert_eq!(again.p99_rolls, summary.p99_rolls);
+                proptest::prop_assert!(summary.seconds.is_finite());
+            }
+        }
+    }
 }

@@ -660,6 +660,16 @@ impl CoCaNgua {
                 reason: alloc::format!("{} dice, expected 1 or 2", config.dice),
             });
         }
+        if config.seating == crate::config::Seating::Adjacent && config.players != 2 {
+            return Err(ConfigError::Invalid {
+                key: "seating",
+                reason: alloc::format!(
+                    "seating = adjacent is for two players; {} players take colours 0 to {}",
+                    config.players,
+                    config.players - 1
+                ),
+            });
+        }
         if !(1..=4).contains(&config.pieces) {
             return Err(ConfigError::Invalid {
                 key: "pieces",

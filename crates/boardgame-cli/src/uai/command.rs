@@ -90,13 +90,37 @@ impl Command {
             "go" => parse_go(&rest),
             "stop" => Command::Stop,
             "quit" => Command::Quit,
-            "perft" => match rest.first().map(|d| d.parse::<u32>()) {
-                Some(Ok(depth)) => Command::Perft(depth),
-                _ => Command::Bad("perft needs a depth: perft <depth>".into()),
-            },
+            "perft" => parse_perft(&rest),
             "d" => Command::Display,
-            _ => Command::Bad(format!("unknown command {head:?}")),
+            _ => Command::Bad(format!(
+                "unknown command {}",
+                crate::play::quote_prefix(head)
+            )),
         }
+    }
+}
+
+/// The deepest `perft` accepted (depth 12 from the start already takes hours; `stop` ends
+/// any of them).
+pub(crate) const MAX_PERFT_DEPTH: u32 = 20;
+
+fn parse_perft(rest: &[&str]) -> Command {
+    let Some(text) = rest.first() else {
+        return Command::Bad("perft needs a depth: perft <depth>".into());
+    };
+    let is_number = text.strip_prefix('-').unwrap_or(text);
+    if is_number.is_empty() || !is_number.bytes().all(|b| b.is_ascii_digit()) {
+        return Command::Bad(format!(
+            "perft needs a depth, not {}: perft <depth>",
+            crate::play::quote_prefix(text)
+        ));
+    }
+    match text.parse::<u32>() {
+        Ok(depth) if depth <= MAX_PERFT_DEPTH => Command::Perft(depth),
+        _ => Command::Bad(format!(
+            "perft depth {} is out of range: 0..={MAX_PERFT_DEPTH}",
+            crate::play::quote_prefix(text)
+        )),
     }
 }
 
@@ -255,6 +279,12 @@ mod tests {
         assert_eq!(Command::parse("  "), Command::Nothing);
         assert_eq!(Command::parse("perft 3"), Command::Perft(3));
         assert!(matches!(Command::parse("perft"), Command::Bad(_)));
+        for out_of_range in ["perft -1", "perft 21", "perft 99999999999"] {
+            assert!(
+                matches!(Command::parse(out_of_range), Command::Bad(m) if m.contains("out of range")),
+                "{out_of_range}"
+            );
+        }
         assert!(matches!(Command::parse("xyzzy"), Command::Bad(_)));
         assert_eq!(Command::parse("isready\r"), Command::IsReady);
     }

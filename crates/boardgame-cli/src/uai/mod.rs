@@ -5,19 +5,26 @@
 //! runs on a search thread, which prints the `bestmove`. So `isready` is answered at once
 //! even during a search, and `stop` and `quit` interrupt it (the searcher polls a shared
 //! flag every 1024 nodes). Any other command that arrives during a search waits, in order,
-//! until the search has printed its `bestmove`.
+//! until the search has printed its `bestmove`. `perft` runs on its own thread too, and
+//! `stop` and `quit` end it.
+//!
+//! Input lines are at most [`MAX_LINE`] bytes of UTF-8: a longer line, or one that is not
+//! UTF-8, gets an `info string error: …` and is skipped. At the end of the input, a running
+//! search or perft is let finish (an infinite one is stopped), and the commands waiting
+//! for it run, so `printf 'go depth 8\n' | boardgame uai` prints a searched move.
 
 mod clock;
 mod command;
+mod perft;
 mod search;
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ataxx::{Ataxx, Move};
 use boardgame_core::{Game, Turn};
@@ -60,6 +67,10 @@ fn info_string(text: &str) {
     say(&format!("info string {text}"));
 }
 
+/// The longest input line read, in bytes (commands are short; a long `position … moves`
+/// line of a whole game is under 2 KiB).
+const MAX_LINE: usize = 4096;
+
 /// Runs the engine until `quit` or the end of stdin.
 pub(crate) fn run(args: &UaiArgs) -> Result<(), CliError> {
     let lines = spawn_reader();
@@ -67,41 +78,119 @@ pub(crate) fn run(args: &UaiArgs) -> Result<(), CliError> {
     loop {
         engine.poll();
         // While a search runs, wake up now and then to notice its end.
-        let line = if engine.running.is_some() {
+        let input = if engine.busy() {
             match lines.recv_timeout(Duration::from_millis(2)) {
-                Ok(line) => line,
+                Ok(input) => input,
                 Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Disconnected) => {
+                    engine.finish_input();
+                    break;
+                }
             }
         } else {
             match lines.recv() {
-                Ok(line) => line,
+                Ok(input) => input,
                 Err(_) => break, // EOF counts as `quit`
             }
         };
-        if !engine.handle(&line) {
-            break;
+        match input {
+            Input::Line(line) => {
+                if !engine.handle(&line) {
+                    break;
+                }
+            }
+            Input::Unreadable(why) => info_string(&format!("error: {why}")),
         }
     }
+    engine.perft.stop();
     engine.finish_search();
     Ok(())
 }
 
-/// The stdin reader: lines over a channel, closed at EOF or on a read error.
-fn spawn_reader() -> mpsc::Receiver<String> {
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+enum Input {
+    /// A line of text, without its line ending.
+    Line(String),
+    /// A line that was skipped, and why.
+    Unreadable(String),
+}
+
+/// The stdin reader: lines over a channel, closed at EOF or after a read error.
+fn spawn_reader() -> mpsc::Receiver<Input> {
     let (send, receive) = mpsc::channel();
     thread::Builder::new()
         .name("uai-stdin".into())
         .spawn(move || {
-            for line in io::stdin().lock().lines() {
-                let Ok(line) = line else { break };
-                if send.send(line).is_err() {
+            let mut stdin = io::stdin().lock();
+            loop {
+                let input = match read_line(&mut stdin) {
+                    Ok(Some(input)) => input,
+                    Ok(None) => break,
+                    Err(error) => {
+                        let _ = send.send(Input::Unreadable(format!("standard input: {error}")));
+                        break;
+                    }
+                };
+                if send.send(input).is_err() {
                     break;
                 }
             }
         })
         .expect("the stdin thread starts");
     receive
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (`None` at the end of the input). A longer
+/// line is skipped to its end without keeping it.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<Input>> {
+    let mut bytes = Vec::new();
+    input
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        skip_line(input)?;
+        let start: String = String::from_utf8_lossy(&bytes[..MAX_LINE])
+            .chars()
+            .take(40)
+            .collect();
+        return Ok(Some(Input::Unreadable(format!(
+            "a line longer than {MAX_LINE} bytes, starting {start:?}…, ignored"
+        ))));
+    }
+    Ok(Some(match String::from_utf8(bytes) {
+        Ok(line) => Input::Line(line),
+        Err(error) => Input::Unreadable(format!(
+            "a line that is not UTF-8 text (a bad byte at {}), ignored",
+            error.utf8_error().valid_up_to()
+        )),
+    }))
+}
+
+/// Consumes the input up to and including the next newline.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
 }
 
 /// The engine between commands: the position, and the searcher (or the running search,
@@ -114,6 +203,10 @@ struct Engine {
     pending: VecDeque<Command>,
     stop: Arc<AtomicBool>,
     hash_mb: usize,
+    /// Whether the running search waits for `stop` (`go infinite`).
+    running_infinite: bool,
+    /// A running `perft`.
+    perft: perft::Running,
 }
 
 impl Engine {
@@ -126,6 +219,8 @@ impl Engine {
             running: None,
             pending: VecDeque::new(),
             hash_mb,
+            running_infinite: false,
+            perft: perft::Running::default(),
         }
     }
 
@@ -145,13 +240,32 @@ impl Engine {
         }
     }
 
+    /// Whether a search or a perft is running.
+    fn busy(&self) -> bool {
+        self.running.is_some() || self.perft.is_running()
+    }
+
+    /// At the end of the input: lets the running search or perft end on its own (an
+    /// infinite search is stopped), with the commands that waited for it, as a batch
+    /// `printf 'go depth 8\n' | boardgame uai` expects.
+    fn finish_input(&mut self) {
+        while self.busy() {
+            if self.running.is_some() && self.running_infinite {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+            thread::sleep(Duration::from_millis(2));
+            self.poll();
+        }
+    }
+
     /// Takes the searcher back from a search that has ended on its own, then runs the
     /// commands that waited for it (until one of them starts a new search).
     fn poll(&mut self) {
         if self.running.as_ref().is_some_and(JoinHandle::is_finished) {
             self.finish_search();
         }
-        while self.running.is_none() {
+        self.perft.reap();
+        while !self.busy() {
             let Some(command) = self.pending.pop_front() else {
                 break;
             };
@@ -173,6 +287,7 @@ impl Engine {
             // `stop` is meant for the last `go` sent, which may still wait behind a search
             // that has printed its move but not yet ended: stop every search up to it.
             Command::Stop => loop {
+                self.perft.stop();
                 self.finish_search();
                 if self.pending.is_empty() {
                     break;
@@ -181,7 +296,7 @@ impl Engine {
             },
             Command::Quit => return false,
             Command::Nothing => {}
-            command if self.running.is_some() => self.pending.push_back(command),
+            command if self.busy() => self.pending.push_back(command),
             command => self.execute(command),
         }
         true
@@ -215,15 +330,7 @@ impl Engine {
                 }
                 self.go(&go);
             }
-            Command::Perft(depth) => {
-                let began = Instant::now();
-                let nodes = ataxx::perft::perft(&self.position, depth);
-                let ms = began.elapsed().as_millis().max(1) as u64;
-                say(&format!(
-                    "perft {depth} nodes {nodes} time {ms} nps {}",
-                    u128::from(nodes) * 1000 / u128::from(ms)
-                ));
-            }
+            Command::Perft(depth) => self.perft.start(self.position.clone(), depth),
             Command::Display => {
                 for row in format!("{:#}", self.position).lines() {
                     say(row);
@@ -278,6 +385,7 @@ impl Engine {
         };
         let searcher = self.searcher.take().expect("no search is running");
         self.stop.store(false, Ordering::Relaxed);
+        self.running_infinite = infinite;
         self.running = Some(search::spawn(searcher, job, Arc::clone(&self.stop)));
     }
 }
@@ -288,15 +396,79 @@ fn setup(fen: Option<&str>, moves: &[String]) -> Result<Ataxx, String> {
         None => Ataxx::default(),
         Some(fen) => fen
             .parse::<Ataxx>()
-            .map_err(|e| format!("bad FEN {fen:?}: {e}"))?,
+            .map_err(|e| format!("bad FEN {}: {e}", crate::play::quote_prefix(fen)))?,
     };
     for text in moves {
         let mv: Move = text
             .parse()
-            .map_err(|e| format!("bad move {text:?}: {e}"))?;
+            .map_err(|e| format!("bad move {}: {e}", crate::play::quote_prefix(text)))?;
         position
             .play(mv)
             .map_err(|e| format!("move {text} in {position}: {e}"))?;
     }
     Ok(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_capped_and_bad_ones_skipped_to_their_end() {
+        let mut input = b"isready\r\n\xff\n".to_vec();
+        input.extend(vec![b'x'; MAX_LINE * 3]);
+        input.extend_from_slice(b"\nquit");
+        let mut input = input.as_slice();
+        assert_eq!(
+            read_line(&mut input).unwrap(),
+            Some(Input::Line("isready\r".into()))
+        );
+        assert!(
+            matches!(read_line(&mut input).unwrap(), Some(Input::Unreadable(why)) if why.contains("UTF-8"))
+        );
+        match read_line(&mut input).unwrap() {
+            Some(Input::Unreadable(why)) => {
+                assert!(why.contains("longer than 4096"), "{why}");
+                assert!(why.len() < 200, "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            read_line(&mut input).unwrap(),
+            Some(Input::Line("quit".into()))
+        );
+        assert_eq!(read_line(&mut input).unwrap(), None);
+        let fits = [vec![b'a'; MAX_LINE], b"\n".to_vec()].concat();
+        assert!(matches!(
+            read_line(&mut fits.as_slice()),
+            Ok(Some(Input::Line(_)))
+        ));
+    }
+
+    proptest::proptest! {
+        /// Any bytes: every line read is within the cap, every message is short, and every
+        /// line parses into a command without panicking.
+        #[test]
+        fn any_input_reads_into_short_lines_and_commands(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..10_000),
+            long in 0usize..3,
+        ) {
+            let mut input = bytes.clone();
+            input.extend(vec![b'p'; long * MAX_LINE]);
+            input.extend_from_slice(&bytes);
+            let mut reader = input.as_slice();
+            while let Some(line) = read_line(&mut reader).unwrap() {
+                match line {
+                    Input::Line(text) => {
+                        proptest::prop_assert!(text.len() <= MAX_LINE);
+                        // At most 40 characters quoted, each at most 10 bytes escaped.
+                        if let Command::Bad(message) = Command::parse(&text) {
+                            proptest::prop_assert!(message.len() < 600, "{}", message);
+                        }
+                    }
+                    Input::Unreadable(why) => proptest::prop_assert!(why.len() < 600, "{}", why),
+                }
+            }
+        }
+    }
 }

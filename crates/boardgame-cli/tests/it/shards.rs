@@ -195,7 +195,14 @@ fn merging_overlapping_or_incomplete_shards_is_refused_or_flagged() {
         stderr(&gap)
     );
     // A contiguous part of the run merges, says so, and merges again with the rest.
-    let part = boardgame(&["merge", &a, &b, "--json"]);
+    let refused = boardgame(&["merge", &a, &b]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("--partial"),
+        "{}",
+        stderr(&refused)
+    );
+    let part = boardgame(&["merge", &a, &b, "--json", "--partial"]);
     assert!(
         stderr(&part).contains("shards are missing"),
         "{}",

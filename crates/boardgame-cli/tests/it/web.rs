@@ -167,3 +167,32 @@ fn replay_states_separates_the_records_of_a_file_by_a_blank_line() {
         "--states and --verbose exclude each other"
     );
 }
+
+#[test]
+fn d6_web_embeds_exactly_the_files_git_tracks_under_www() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let Ok(tracked) = std::process::Command::new("git")
+        .args(["-C", root, "ls-files", "crates/boardgame-web/www"])
+        .output()
+    else {
+        return; // no git: a packaged crate, nothing to compare with
+    };
+    if !tracked.status.success() {
+        return;
+    }
+    let tracked: Vec<String> = String::from_utf8(tracked.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_start_matches("crates/boardgame-web/www/").to_owned())
+        .collect();
+    let listed: Vec<String> = include_str!("../../web-assets.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('?'))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        listed, tracked,
+        "web-assets.txt lists the tracked files of www/"
+    );
+}

@@ -34,7 +34,10 @@ use crate::expectimax::{Expectimax, ExpectimaxLimits};
 use crate::mcts::{Mcts, Uct};
 
 pub use players::{GreedyPolicy, greedy};
-pub use spec::{BotSpec, SPEC_HELP, SpecError, Think};
+pub use spec::{
+    BotSpec, MAX_ALPHABETA_DEPTH, MAX_DEPTH, MAX_EXPECTIMAX_DEPTH, MAX_ITERATIONS, MAX_MILLIS,
+    SPEC_HELP, SpecError, Think,
+};
 
 /// Where a time-limited bot reads the time (`Instant::now` on the command line).
 pub type Clock = fn() -> Instant;

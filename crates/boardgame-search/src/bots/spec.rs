@@ -11,9 +11,31 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     mcts:ms=T               UCT for T milliseconds per move (not reproducible)\n                          \
     options: c=X (exploration, default 1.41), reuse=true|false (keep the tree),\n                          \
     rollout=random|greedy (default random)\n  \
-    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N)\n  \
-    alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim)\n  \
+    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N;\n                          \
+    D at most 4, or 64 with nodes=N)\n  \
+    alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim;\n                          \
+    D at most 10, or 64 with ms=T or nodes=N)\n  \
     alphabeta:ms=T          alpha-beta for T milliseconds per move (options: depth=D, nodes=N)";
+
+/// The most MCTS iterations per move (visit counts are 32-bit; the tree's memory is
+/// bounded by its node budget whatever the iterations).
+pub const MAX_ITERATIONS: u64 = 100_000_000;
+
+/// The longest time budget per move, in milliseconds (a day).
+pub const MAX_MILLIS: u64 = 86_400_000;
+
+/// The deepest `expectimax:depth=D` without a node limit (give `nodes=N` to search deeper,
+/// up to [`MAX_DEPTH`]): a bound, so that a spec cannot ask for a tree that never ends; the
+/// strength tables use depths 1 and 2.
+pub const MAX_EXPECTIMAX_DEPTH: u32 = 4;
+
+/// The deepest `alphabeta:depth=D` without a time or node limit (give `ms=T` or `nodes=N`
+/// to search deeper, up to [`MAX_DEPTH`]): a bound, so that a spec cannot ask for a search
+/// that never ends.
+pub const MAX_ALPHABETA_DEPTH: u32 = 10;
+
+/// The deepest search of any spec with a time or node limit.
+pub const MAX_DEPTH: u32 = 64;
 
 /// How long an MCTS bot thinks per move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,12 +111,36 @@ fn positive(spec: &str, key: &str, value: &str) -> Result<u64, SpecError> {
     }
 }
 
+/// A positive number at most `max`.
+fn at_most(spec: &str, key: &str, value: &str, max: u64) -> Result<u64, SpecError> {
+    let n = positive(spec, key, value)?;
+    if n > max {
+        return Err(SpecError(format!(
+            "bad bot spec {spec:?}: {key}={value} is out of range: at most {max}"
+        )));
+    }
+    Ok(n)
+}
+
 fn depth(spec: &str, key: &str, value: &str) -> Result<u32, SpecError> {
-    u32::try_from(positive(spec, key, value)?).map_err(|_| {
-        SpecError(format!(
-            "bad bot spec {spec:?}: {key}={value:?} is too deep"
-        ))
-    })
+    let n = positive(spec, key, value)?;
+    match u32::try_from(n) {
+        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
+        _ => Err(SpecError(format!(
+            "bad bot spec {spec:?}: {key}={value:?} is too deep: at most {MAX_DEPTH}"
+        ))),
+    }
+}
+
+/// Refuses a depth that cannot finish without a limit of nodes or time.
+fn finishes(spec: &str, depth: u32, max: u32, limited: bool) -> Result<(), SpecError> {
+    if depth > max && !limited {
+        return Err(SpecError(format!(
+            "bad bot spec {spec:?}: depth={depth} would not finish: at most {max} without \
+             a limit (add nodes=N or ms=T to search deeper)"
+        )));
+    }
+    Ok(())
 }
 
 fn flag(spec: &str, key: &str, value: &str) -> Result<bool, SpecError> {
@@ -121,7 +167,13 @@ impl FromStr for BotSpec {
                     "bad bot spec {spec:?}: option {part:?} is not KEY=VALUE"
                 ))
             })?;
-            options.push((key.trim(), value.trim()));
+            let key = key.trim();
+            if options.iter().any(|&(seen, _)| seen == key) {
+                return Err(SpecError(format!(
+                    "bad bot spec {spec:?}: {key} is given twice"
+                )));
+            }
+            options.push((key, value.trim()));
         }
         let unknown = |key: &str| {
             SpecError(format!(
@@ -146,8 +198,20 @@ impl FromStr for BotSpec {
                 let mut greedy_rollouts = false;
                 for (key, value) in options {
                     match key {
-                        "iters" => think = Some(Think::Iterations(positive(spec, key, value)?)),
-                        "ms" => think = Some(Think::Millis(positive(spec, key, value)?)),
+                        "iters" | "ms" if think.is_some() => {
+                            return Err(SpecError(format!(
+                                "bad bot spec {spec:?}: mcts takes iters=N or ms=T, not both"
+                            )));
+                        }
+                        "iters" => {
+                            think = Some(Think::Iterations(at_most(
+                                spec,
+                                key,
+                                value,
+                                MAX_ITERATIONS,
+                            )?));
+                        }
+                        "ms" => think = Some(Think::Millis(at_most(spec, key, value, MAX_MILLIS)?)),
                         "c" => {
                             exploration = number(spec, key, value)?;
                             if !(exploration.is_finite() && exploration >= 0.0) {
@@ -193,6 +257,7 @@ impl FromStr for BotSpec {
                 let depth = limit.ok_or_else(|| {
                     SpecError(format!("bad bot spec {spec:?}: expectimax needs depth=D"))
                 })?;
+                finishes(spec, depth, MAX_EXPECTIMAX_DEPTH, nodes.is_some())?;
                 Ok(BotSpec::Expectimax { depth, nodes })
             }
             "alphabeta" => {
@@ -200,10 +265,18 @@ impl FromStr for BotSpec {
                 for (key, value) in options {
                     match key {
                         "depth" => limit = Some(depth(spec, key, value)?),
-                        "ms" => ms = Some(positive(spec, key, value)?),
+                        "ms" => ms = Some(at_most(spec, key, value, MAX_MILLIS)?),
                         "nodes" => nodes = Some(positive(spec, key, value)?),
                         _ => return Err(unknown(key)),
                     }
+                }
+                if let Some(depth) = limit {
+                    finishes(
+                        spec,
+                        depth,
+                        MAX_ALPHABETA_DEPTH,
+                        ms.is_some() || nodes.is_some(),
+                    )?;
                 }
                 if limit.is_none() && ms.is_none() && nodes.is_none() {
                     return Err(SpecError(format!(
@@ -299,6 +372,17 @@ mod tests {
             ("mcts:iters=10:depth=3", "mcts has no option \"depth\""),
             ("expectimax", "expectimax needs depth=D"),
             ("expectimax:depth=99999999999", "is too deep"),
+            ("expectimax:depth=100", "too deep"),
+            ("expectimax:depth=9", "would not finish"),
+            ("alphabeta:depth=100", "is too deep"),
+            ("alphabeta:depth=40", "would not finish"),
+            ("mcts:iters=10:ms=5", "not both"),
+            ("mcts:ms=5:iters=10", "not both"),
+            ("mcts:iters=10:iters=20", "iters is given twice"),
+            ("mcts:iters=10:c=1:c=2", "c is given twice"),
+            ("alphabeta:depth=3:depth=4", "depth is given twice"),
+            ("mcts:iters=18446744073709551615", "out of range"),
+            ("mcts:ms=18446744073709551615", "out of range"),
             ("alphabeta", "alphabeta needs depth=D or ms=T"),
             ("greedy:x=1", "greedy has no option \"x\""),
             ("mcts:iters", "is not KEY=VALUE"),
@@ -308,6 +392,16 @@ mod tests {
             assert!(message.contains(says), "{spec:?}: {message}");
             assert!(message.contains("accepted bot specs"), "{message}");
         }
+    }
+
+    #[test]
+    fn deep_searches_are_accepted_with_a_limit() {
+        assert!(parse("expectimax:depth=8:nodes=100000").is_ok());
+        assert!(parse("alphabeta:depth=40:ms=100").is_ok());
+        assert!(parse("alphabeta:depth=64:nodes=1000").is_ok());
+        assert!(parse("alphabeta:depth=10").is_ok());
+        assert!(parse("expectimax:depth=4").is_ok());
+        assert!(parse("mcts:iters=100000000").is_ok());
     }
 
     #[test]

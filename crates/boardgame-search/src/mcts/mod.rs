@@ -15,6 +15,9 @@
 //! - **Expansion.** A node is expanded (all its children created, unvisited) on its second
 //!   visit; the first visit runs a rollout from it. Selection tries every child of a
 //!   decision node once before revisiting one (under [`Uct`]).
+//! - **Memory.** The tree holds at most about [`DEFAULT_MAX_NODES`] nodes (see
+//!   [`max_nodes`](Mcts::max_nodes)): once full, a leaf is no longer expanded but rolled out
+//!   from again, so a long search costs time, not memory.
 //! - **Determinism.** All randomness comes from the searcher's own `ChaCha8Rng`: the same
 //!   seed, state and iteration budget give the same move and the same statistics.
 //!
@@ -42,6 +45,10 @@ use boardgame_core::driver::{
 use boardgame_core::{BySeat, Game, MAX_SEATS, Outcome, Seat, Turn};
 
 pub use selection::{EdgeStats, Puct, SelectionRule, Uct};
+
+/// The default node budget of the tree: about 40 MiB for the games here (each node is
+/// under 48 bytes).
+pub const DEFAULT_MAX_NODES: usize = 1 << 20;
 
 /// How long a search runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,6 +135,7 @@ pub struct Mcts<G: Game, S = Uct, P = UniformRandom> {
     rng: ChaCha8Rng,
     max_rollout_plies: u64,
     reuse_tree: bool,
+    max_nodes: usize,
     nodes: Vec<Node<G::Move, G::Chance>>,
     root_state: Option<G>,
     moves: Vec<G::Move>,
@@ -163,6 +171,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rng: rng_from_seed(seed),
             max_rollout_plies: 100_000,
             reuse_tree: false,
+            max_nodes: DEFAULT_MAX_NODES,
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
@@ -178,6 +187,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rng: self.rng,
             max_rollout_plies: self.max_rollout_plies,
             reuse_tree: self.reuse_tree,
+            max_nodes: self.max_nodes,
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
@@ -193,6 +203,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rng: self.rng,
             max_rollout_plies: self.max_rollout_plies,
             reuse_tree: self.reuse_tree,
+            max_nodes: self.max_nodes,
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
@@ -213,6 +224,15 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
     #[must_use]
     pub fn reuse_tree(mut self, reuse: bool) -> Self {
         self.reuse_tree = reuse;
+        self
+    }
+
+    /// Bounds the tree to about `nodes` nodes (default [`DEFAULT_MAX_NODES`]; at least
+    /// 1024): a full tree expands no more leaves, and every further iteration rolls out from
+    /// the leaf it reaches. Below the budget the search is the same as without it.
+    #[must_use]
+    pub fn max_nodes(mut self, nodes: usize) -> Self {
+        self.max_nodes = nodes.max(1024);
         self
     }
 
@@ -337,7 +357,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
                 break;
             }
             if !self.nodes[index].expanded {
-                if self.nodes[index].visits == 0 && index != 0 {
+                let full = self.nodes.len() >= self.max_nodes && index != 0;
+                if (self.nodes[index].visits == 0 && index != 0) || full {
                     break;
                 }
                 self.expand(index, &state);

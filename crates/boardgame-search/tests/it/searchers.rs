@@ -125,3 +125,20 @@ proptest! {
         check::<Race, _>(race, RaceEvaluator, seed, plies);
     }
 }
+
+#[test]
+fn mcts_memory_is_bounded_by_its_node_budget() {
+    // 20 000 iterations from the Ataxx start grow the tree far past 4096 nodes; with the
+    // budget it stops near it (one expansion past at most), and the search still returns a
+    // legal move.
+    let state = ataxx::Ataxx::default();
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    let mut bounded = Mcts::<ataxx::Ataxx>::new(3).max_nodes(4096);
+    let report = bounded.search(&state, Budget::Iterations(20_000));
+    assert!(report.nodes <= 4096 + 256, "{} nodes", report.nodes);
+    assert_eq!(report.iterations, 20_000);
+    assert!(legal.contains(&report.best));
+    let mut unbounded = Mcts::<ataxx::Ataxx>::new(3);
+    assert!(unbounded.search(&state, Budget::Iterations(20_000)).nodes > 8192);
+}

@@ -83,6 +83,10 @@ fn pieces_start_in_their_coloured_nests() {
     );
     let adjacent = CoCaNgua::new(with(2, "seating", "adjacent")).unwrap();
     assert_eq!([adjacent.colour(S0), adjacent.colour(S1)], [0, 1]);
+    for players in [3, 4] {
+        let error = CoCaNgua::new(with(players, "seating", "adjacent")).unwrap_err();
+        assert!(error.to_string().contains("for two players"), "{error}");
+    }
 }
 
 // --- Xác định người chơi đầu tiên -------------------------------------------------------

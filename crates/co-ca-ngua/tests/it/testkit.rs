@@ -128,7 +128,8 @@ fn testkit_every_preset_and_switch() {
         ("dice", "2"),
         ("max_rolls", "60"),
     ] {
-        let mut config = config(4);
+        // Seating chooses the colours of a two-player game only.
+        let mut config = config(if key == "seating" { 2 } else { 4 });
         config.set(key, value).unwrap();
         configs.push(config);
     }

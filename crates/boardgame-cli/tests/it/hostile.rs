@@ -1,0 +1,845 @@
+//! The defects of issue 23 ("hostile input, round two"): each test names the defect it
+//! guards against (D1…D13, or the message it checks).
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST` (to
+/// check that these tests fail on a build from before the fixes).
+fn binary() -> Command {
+    Command::new(
+        std::env::var_os("BOARDGAME_UNDER_TEST")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame").into()),
+    )
+}
+
+/// Runs the program with `args` and waits for it.
+fn boardgame(args: &[&str]) -> Output {
+    binary().args(args).output().expect("the binary runs")
+}
+
+/// How long a command of these tests may take before it counts as hung.
+const HUNG: Duration = Duration::from_secs(30);
+
+/// Waits for `child` at most [`HUNG`]; kills it and fails if it takes longer.
+fn wait_or_kill(child: &mut Child, what: &str) {
+    let began = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if began.elapsed() > HUNG {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{what} hung");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs the command with `input` on standard input (killed if it hangs).
+fn with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let read_all = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
+    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    wait_or_kill(&mut child, &format!("{args:?}"));
+    writer.join().unwrap();
+    Output {
+        status: child.wait().unwrap(),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardgame-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Sends SIGINT to `child`, as Ctrl-C would, and waits for it.
+fn interrupt(child: &mut Child) {
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait().unwrap();
+}
+
+/// Reads `child`'s standard output until it contains `wanted`.
+fn read_until(out: &mut impl Read, wanted: &str) -> String {
+    let mut seen = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !text(&seen).contains(wanted) {
+        let n = out.read(&mut buffer).unwrap();
+        assert!(n > 0, "no {wanted:?} in {}", text(&seen));
+        seen.extend_from_slice(&buffer[..n]);
+    }
+    text(&seen)
+}
+
+// --- Data loss -------------------------------------------------------------------------
+
+#[test]
+fn d2_an_interrupt_while_the_bot_thinks_keeps_the_move_on_the_screen() {
+    let dir = temp_dir("d2-think");
+    let save = dir.join("save.json");
+    let mut child = binary()
+        .args([
+            "play",
+            "ataxx",
+            "--human",
+            "0",
+            "--bot",
+            "mcts:iters=3000000",
+        ])
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"g2\n").unwrap();
+    stdin.flush().unwrap();
+    read_until(child.stdout.as_mut().unwrap(), "chose g2");
+    std::thread::sleep(Duration::from_millis(200));
+    interrupt(&mut child);
+    drop(stdin);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains(r#"{"move":"g2"}"#), "{saved}");
+    let replayed = boardgame(&["replay", save.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+}
+
+#[test]
+fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
+    let dir = temp_dir("d2-bots");
+    let save = dir.join("save.json");
+    let old = "an older save\n";
+    std::fs::write(&save, old).unwrap();
+    let mut child = binary()
+        .args([
+            "play",
+            "ataxx",
+            "--human",
+            "none",
+            "--bot",
+            "mcts:iters=3000000",
+        ])
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    read_until(child.stdout.as_mut().unwrap(), "seats played by people");
+    std::thread::sleep(Duration::from_millis(300));
+    interrupt(&mut child);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    // Either the old file, untouched, or a whole record of what was played.
+    if saved != old {
+        let replayed = boardgame(&["replay", save.to_str().unwrap()]);
+        assert!(replayed.status.success(), "{saved:?}");
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "only the save: {leftovers:?}");
+}
+
+#[test]
+fn d2_a_save_in_a_directory_that_cannot_be_written_fails_before_the_game() {
+    let out = with_input(
+        &["play", "ataxx", "--save", "/nonexistent/dir/save.json"],
+        b"quit\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("/nonexistent/dir/save.json"));
+    assert!(!text(&out.stdout).contains("to move>"));
+}
+
+/// Every line of `path` is a whole record, and the file ends with a newline.
+fn assert_whole_records(path: &std::path::Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    assert!(
+        bytes.is_empty() || bytes.ends_with(b"\n"),
+        "the file ends inside a record"
+    );
+    let lines = text(&bytes);
+    for (number, line) in lines.lines().enumerate() {
+        let parsed: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("line {number} is not a whole record: {e}"));
+        assert_eq!(parsed["index"], number as u64);
+    }
+    lines.lines().count()
+}
+
+#[test]
+fn simulate_records_end_on_a_whole_record_after_an_interrupt() {
+    let dir = temp_dir("records-int");
+    let records = dir.join("records.jsonl");
+    let mut child = binary()
+        .args(["simulate", "parchis", "--games", "100000000", "--quiet"])
+        .arg("--records")
+        .arg(&records)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let began = Instant::now();
+    while std::fs::metadata(&records).map_or(0, |m| m.len()) < 300_000 {
+        assert!(began.elapsed() < Duration::from_secs(60), "no records");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    interrupt(&mut child);
+    assert!(assert_whole_records(&records) > 0);
+}
+
+#[test]
+fn simulate_records_on_a_full_disk_say_how_many_were_written() {
+    let out = boardgame(&[
+        "simulate",
+        "thax",
+        "--games",
+        "100",
+        "--records",
+        "/dev/full",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let message = text(&out.stderr);
+    assert!(message.contains("first 0 records"), "{message}");
+}
+
+// --- Engine protocol -----------------------------------------------------------------
+
+#[test]
+fn d1_a_line_that_is_not_utf8_is_reported_and_the_engine_goes_on() {
+    let out = with_input(&["uai"], b"isready\n\xff\nisready\nquit\n");
+    let answer = text(&out.stdout);
+    assert_eq!(answer.matches("readyok").count(), 2, "{answer}");
+    assert!(answer.contains("info string error:"), "{answer}");
+    assert!(answer.contains("UTF-8"), "{answer}");
+    assert!(out.status.success());
+}
+
+#[test]
+fn d7_quit_and_isready_are_answered_during_a_long_perft() {
+    let out = with_input(&["uai"], b"perft 12\nisready\nquit\n");
+    assert!(
+        text(&out.stdout).contains("readyok"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn d7_stop_ends_a_perft_and_the_engine_answers_again() {
+    // At the end of the input the last perft is let finish.
+    let out = with_input(&["uai"], b"perft 12\nstop\nperft 2\n");
+    let answer = text(&out.stdout);
+    assert!(answer.contains("perft 12 stopped"), "{answer}");
+    assert!(answer.contains("perft 2 nodes 256"), "{answer}");
+}
+
+#[test]
+fn d7_a_perft_depth_out_of_range_says_so() {
+    for line in ["perft -1\n", "perft 99999999999\n", "perft 21\n"] {
+        let out = with_input(&["uai"], format!("{line}isready\n").as_bytes());
+        let answer = text(&out.stdout);
+        assert!(answer.contains("out of range"), "{line}: {answer}");
+        assert!(answer.contains("readyok"), "{line}: {answer}");
+    }
+}
+
+#[test]
+fn d8_a_huge_line_is_refused_in_bounded_memory_and_quoted_short() {
+    let mut input = vec![b'x'; 10 << 20];
+    input.extend_from_slice(b"\nisready\n");
+    let out = with_input(&["uai"], &input);
+    let answer = text(&out.stdout);
+    assert!(
+        answer.contains("readyok"),
+        "{}",
+        &answer[..answer.len().min(300)]
+    );
+    assert!(answer.len() < 1000, "echoed {} bytes back", answer.len());
+    assert!(answer.contains("4096"), "{answer}");
+    // An unknown command of 3000 characters (under the cap) is quoted by its start only.
+    let out = with_input(
+        &["uai"],
+        format!("{}\nisready\n", "y".repeat(3000)).as_bytes(),
+    );
+    let answer = text(&out.stdout);
+    assert!(answer.len() < 300, "{answer}");
+    assert!(answer.contains("readyok"));
+}
+
+#[test]
+fn d13_end_of_input_during_a_search_finishes_it() {
+    let out = with_input(&["uai"], b"position startpos\ngo depth 4\n");
+    let answer = text(&out.stdout);
+    assert!(answer.contains("info depth 4 "), "{answer}");
+    assert!(
+        answer
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("bestmove"),
+        "{answer}"
+    );
+}
+
+// --- Panics and unbounded resources ----------------------------------------------------
+
+/// Runs the command with its standard output closed before it writes anything.
+fn with_closed_stdout(args: &[&str]) -> Output {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn d4_perft_and_arena_end_quietly_on_a_closed_pipe() {
+    for args in [
+        &["perft", "ataxx", "--depth", "2"][..],
+        &["perft", "nim", "--depth", "3", "--divide"],
+        &["perft", "parchis", "--depth", "1"],
+        &["arena", "nim", "--bots", "random,random", "--games", "4"],
+        &[
+            "arena",
+            "nim",
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--json",
+        ],
+    ] {
+        let out = with_closed_stdout(args);
+        let message = text(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {message}");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn d5_arena_threads_are_bounded_like_simulate() {
+    for threads in ["5000", "0", "257"] {
+        let out = boardgame(&[
+            "arena",
+            "nim",
+            "--bots",
+            "random,random",
+            "--games",
+            "2",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "--threads {threads}");
+        assert!(
+            text(&out.stderr).contains("1..=256"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = boardgame(&[
+        "arena",
+        "nim",
+        "--bots",
+        "random,random",
+        "--games",
+        "3",
+        "--threads",
+        "256",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
+    // Under a 2 GB address-space limit: reading the whole of /dev/zero first aborts.
+    let program = std::env::var("BOARDGAME_UNDER_TEST")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_boardgame").to_owned());
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000 && exec \"$0\" replay /dev/zero")
+        .arg(&program)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("longer than 64 MiB"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn d9_replay_reads_records_one_line_at_a_time_and_names_the_bad_one() {
+    let dir = temp_dir("d9");
+    let records = dir.join("records.jsonl");
+    let made = boardgame(&[
+        "simulate",
+        "thax",
+        "--games",
+        "3",
+        "--quiet",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(made.status.success());
+    let mut lines = std::fs::read_to_string(&records).unwrap();
+    lines.push_str(
+        "\n{\"game\":\"thax\",\"record\":{\"config\":{},\"events\":[{\"move\":\"zz\"}]}}\n",
+    );
+    std::fs::write(&records, &lines).unwrap();
+    let out = boardgame(&["replay", records.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout).matches("record ").count(),
+        3,
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("record 3: event 0"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn d10_arena_results_do_not_depend_on_the_threads() {
+    let run = |threads: &str| {
+        let out = boardgame(&[
+            "arena",
+            "nim",
+            "--bots",
+            "mcts:iters=20,random",
+            "--games",
+            "40",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut value: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        value["seconds"] = serde_json::json!(0);
+        value
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn d11_bot_specs_with_repeated_conflicting_or_endless_settings_are_refused() {
+    for (spec, says) in [
+        ("mcts:iters=10:ms=5", "not both"),
+        ("mcts:iters=10:iters=20", "given twice"),
+        ("mcts:iters=18446744073709551615", "out of range"),
+        ("mcts:ms=18446744073709551615", "out of range"),
+        ("expectimax:depth=100", "too deep"),
+        ("expectimax:depth=9", "would not finish"),
+        ("alphabeta:depth=100", "too deep"),
+        ("alphabeta:depth=30", "would not finish"),
+    ] {
+        let out = boardgame(&[
+            "arena",
+            "nim",
+            "--bots",
+            &format!("{spec},random"),
+            "--games",
+            "2",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{spec}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+// --- web ---------------------------------------------------------------------------------
+
+/// A running `boardgame web` on a free port, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = binary()
+            .args(["web", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let line = read_until(child.stdout.as_mut().unwrap(), "\n");
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .expect("the address line")
+            .to_owned();
+        Server { child, address }
+    }
+
+    /// The raw response to `request`.
+    fn ask(&self, request: &[u8]) -> String {
+        let mut stream = std::net::TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let _ = stream.write_all(request);
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        text(&response)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn d6_web_answers_bad_requests_with_their_status() {
+    let server = Server::start();
+    let host = format!("Host: {}\r\n", server.address);
+    let post = server.ask(format!("POST / HTTP/1.1\r\n{host}\r\n").as_bytes());
+    assert!(post.starts_with("HTTP/1.1 405"), "{post}");
+    assert!(post.contains("\r\nAllow: GET, HEAD\r\n"), "{post}");
+    let bad = server.ask(b"GET /\xff HTTP/1.1\r\n\r\n");
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+    let long = server.ask(format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(20_000)).as_bytes());
+    assert!(long.starts_with("HTTP/1.1 414"), "{long:.100}");
+    let header =
+        server.ask(format!("GET / HTTP/1.1\r\n{host}X: {}\r\n\r\n", "b".repeat(20_000)).as_bytes());
+    assert!(header.starts_with("HTTP/1.1 431"), "{header:.100}");
+    let rebound = server.ask(b"GET / HTTP/1.1\r\nHost: attacker.example\r\n\r\n");
+    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound:.100}");
+    let page = server.ask(format!("GET / HTTP/1.1\r\n{host}\r\n").as_bytes());
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page:.100}");
+}
+
+#[test]
+fn d6_web_caps_connections_and_drops_slow_clients() {
+    let server = Server::start();
+    let began = Instant::now();
+    // Idle connections: past the cap, new ones are refused at once with 503.
+    let idle: Vec<std::net::TcpStream> = (0..80)
+        .map(|_| std::net::TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let refused = server.ask(b"GET / HTTP/1.1\r\n\r\n");
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused:.100}");
+    // A client sending a byte now and then is cut off after the request deadline (10 s).
+    let mut slow = std::net::TcpStream::connect(&server.address).unwrap();
+    drop(idle);
+    slow.set_read_timeout(Some(Duration::from_secs(40)))
+        .unwrap();
+    let mut answer = Vec::new();
+    let dripped = std::thread::spawn({
+        let mut slow = slow.try_clone().unwrap();
+        move || {
+            for _ in 0..40 {
+                if slow.write_all(b"G").is_err() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        }
+    });
+    let _ = slow.read_to_end(&mut answer);
+    assert!(
+        began.elapsed() < Duration::from_secs(25),
+        "the slow client held its connection for {:?}",
+        began.elapsed()
+    );
+    drop(dripped);
+    // The server still answers.
+    let page = server.ask(format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", server.address).as_bytes());
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page:.100}");
+}
+
+// --- merge ------------------------------------------------------------------------------
+
+/// The JSON summary of `simulate thax` with `args`, as a value.
+fn summary(args: &[&str]) -> serde_json::Value {
+    let mut all = vec![
+        "simulate", "thax", "--quiet", "--json", "--games", "30", "--seed", "2",
+    ];
+    all.extend_from_slice(args);
+    let out = boardgame(&all);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_str(&text(&out.stdout)).unwrap()
+}
+
+/// `merge` of these summaries, each in its own file.
+fn merge(dir: &std::path::Path, summaries: &[&serde_json::Value], extra: &[&str]) -> Output {
+    let mut args = vec!["merge".to_owned()];
+    for (i, summary) in summaries.iter().enumerate() {
+        let path = dir.join(format!("s{i}.json"));
+        std::fs::write(&path, format!("{summary}\n")).unwrap();
+        args.push(path.to_str().unwrap().to_owned());
+    }
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    boardgame(&args)
+}
+
+/// A change to a summary.
+type Edit = dyn Fn(&mut serde_json::Value);
+
+#[test]
+fn d12_merge_checks_every_derived_field_against_the_histogram() {
+    let dir = temp_dir("d12-derived");
+    let whole = summary(&[]);
+    assert!(merge(&dir, &[&whole], &[]).status.success());
+    let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut value = whole.clone();
+        edit(&mut value);
+        merge(&dir, &[&value], &[])
+    };
+    let edits: Vec<(&str, Box<Edit>)> = vec![
+        (
+            "lengths edited, counts kept",
+            Box::new(|v| {
+                for pair in v["plies_histogram"].as_array_mut().unwrap() {
+                    pair[0] = serde_json::json!(pair[0].as_u64().unwrap() + 1);
+                }
+            }),
+        ),
+        (
+            "a length far above the guard",
+            Box::new(|v| {
+                v["plies_histogram"][0][0] = serde_json::json!(u64::MAX);
+            }),
+        ),
+        (
+            "a roll count far above the guard",
+            Box::new(|v| {
+                v["rolls_histogram"][0][0] = serde_json::json!(u64::MAX);
+            }),
+        ),
+        (
+            "mean",
+            Box::new(|v| v["mean_plies"] = serde_json::json!(1.5)),
+        ),
+        ("p50", Box::new(|v| v["p50_plies"] = serde_json::json!(1))),
+        ("p99", Box::new(|v| v["p99_rolls"] = serde_json::json!(1))),
+        (
+            "max",
+            Box::new(|v| v["max_plies"] = serde_json::json!(100_000)),
+        ),
+        (
+            "negative seconds",
+            Box::new(|v| v["seconds"] = serde_json::json!(-1.0)),
+        ),
+        (
+            "games per second",
+            Box::new(|v| v["games_per_sec"] = serde_json::json!(3e10)),
+        ),
+    ];
+    for (what, edit) in edits {
+        let out = tamper(&*edit);
+        assert_eq!(out.status.code(), Some(1), "{what}: {}", text(&out.stdout));
+        assert!(
+            text(&out.stderr).contains("inconsistent summary"),
+            "{what}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn d12_merge_compares_the_format_and_the_program() {
+    let dir = temp_dir("d12-version");
+    let one = summary(&["--shard", "1/2"]);
+    let two = summary(&["--shard", "2/2"]);
+    assert_eq!(one["format"], 2);
+    assert!(one["program"].as_str().unwrap().starts_with("boardgame "));
+    let mut other_build = two.clone();
+    other_build["program"] = serde_json::json!("boardgame 0.0.1");
+    let out = merge(&dir, &[&one, &other_build], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("different programs"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut old = two.clone();
+    old.as_object_mut().unwrap().remove("format");
+    let out = merge(&dir, &[&one, &old], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("summary format 0"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn d12_a_merged_summary_with_huge_times_merges_again() {
+    let dir = temp_dir("d12-seconds");
+    let parts: Vec<serde_json::Value> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .map(|k| {
+            let mut value = summary(&["--shard", k]);
+            let seconds = 1.5e308;
+            let games =
+                value["game_range"][1].as_u64().unwrap() - value["game_range"][0].as_u64().unwrap();
+            let plies: u64 = value["plies_histogram"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p[0].as_u64().unwrap() * p[1].as_u64().unwrap())
+                .sum();
+            value["seconds"] = serde_json::json!(seconds);
+            value["games_per_sec"] = serde_json::json!(games as f64 / seconds);
+            value["plies_per_sec"] = serde_json::json!(plies as f64 / seconds);
+            value
+        })
+        .collect();
+    let first = merge(&dir, &[&parts[0], &parts[1]], &["--json", "--partial"]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let merged: serde_json::Value = serde_json::from_str(&text(&first.stdout)).unwrap();
+    assert!(merged["seconds"].is_f64(), "{merged}");
+    let again = merge(&dir, &[&merged, &parts[2]], &["--json"]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+}
+
+#[test]
+fn d12_merge_without_the_first_or_last_shard_needs_partial() {
+    let dir = temp_dir("d12-partial");
+    let shards: Vec<serde_json::Value> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .map(|k| summary(&["--shard", k]))
+        .collect();
+    for part in [[&shards[0], &shards[1]], [&shards[1], &shards[2]]] {
+        let out = merge(&dir, &part, &[]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+        assert!(
+            text(&out.stderr).contains("--partial"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(merge(&dir, &part, &["--partial"]).status.success());
+    }
+    assert!(
+        merge(&dir, &[&shards[0], &shards[1], &shards[2]], &[])
+            .status
+            .success()
+    );
+}
+
+// --- Messages --------------------------------------------------------------------------
+
+#[test]
+fn messages_silently_accepted_settings_are_refused() {
+    for (args, says) in [
+        (
+            &["simulate", "thax", "--games", "3", "--max-plies", "0"][..],
+            "--max-plies",
+        ),
+        (
+            &[
+                "simulate",
+                "parchis",
+                "--games",
+                "3",
+                "--players",
+                "2",
+                "--set",
+                "players=3",
+            ],
+            "give the number of players once",
+        ),
+        (
+            &["simulate", "thax", "--games", "3", "--shard", "+1/+2"],
+            "expected K/N",
+        ),
+        (
+            &[
+                "simulate",
+                "co-ca-ngua",
+                "--games",
+                "3",
+                "--players",
+                "4",
+                "--set",
+                "seating=adjacent",
+            ],
+            "for two players",
+        ),
+        (
+            &[
+                "simulate",
+                "co-ca-ngua",
+                "--games",
+                "3",
+                "--players",
+                "3",
+                "--set",
+                "seating=adjacent",
+            ],
+            "for two players",
+        ),
+    ] {
+        let out = boardgame(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = with_input(&["play", "ataxx", "--human", " "], b"quit\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--human is empty"),
+        "{}",
+        text(&out.stderr)
+    );
+}
