@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use ataxx::{Ataxx, Move};
 use boardgame_core::Game;
-use boardgame_search::alphabeta::{AlphaBeta, Limits, SearchReport};
+use boardgame_search::alphabeta::{AlphaBeta, Limits, SearchReport, Settings, TableError};
 use boardgame_search::eval::ataxx::AtaxxEvaluator;
 
 use super::clock::Budget;
@@ -15,6 +15,17 @@ use super::say;
 
 /// The engine's searcher.
 pub(crate) type Searcher = AlphaBeta<Ataxx, AtaxxEvaluator>;
+
+/// The engine's search settings: the library's defaults (which keep plain minimax values
+/// at a fixed depth) plus the selective features that won their matches (docs/strength.md).
+pub(crate) fn engine_settings() -> Settings {
+    Settings::default()
+}
+
+/// The engine's searcher with a table of `hash_mb` MiB, or why the table does not fit.
+pub(crate) fn new_searcher(hash_mb: usize) -> Result<Searcher, TableError> {
+    Ok(AlphaBeta::try_new(AtaxxEvaluator::default(), hash_mb)?.with_settings(engine_settings()))
+}
 
 /// What one `go` asks for.
 #[derive(Clone, Debug)]
