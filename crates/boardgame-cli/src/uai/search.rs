@@ -19,7 +19,14 @@ pub(crate) type Searcher = AlphaBeta<Ataxx, AtaxxEvaluator>;
 /// The engine's search settings: the library's defaults (which keep plain minimax values
 /// at a fixed depth) plus the selective features that won their matches (docs/strength.md).
 pub(crate) fn engine_settings() -> Settings {
-    Settings::default()
+    Settings {
+        // Moves after the first four, from 3 plies from the horizon, searched 2 plies
+        // shallower (the same side to move at the horizon), again at full depth if they
+        // beat alpha.
+        late_move_reductions: Some((3, 4)),
+        reduction_plies: 2,
+        ..Settings::default()
+    }
 }
 
 /// The engine's searcher with a table of `hash_mb` MiB, or why the table does not fit.
