@@ -57,6 +57,8 @@ enum Command {
     Demo,
     /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
     Uai(uai::UaiArgs),
+    /// Search the Ataxx engine's fixed bench positions to a fixed depth: total nodes, nodes/s.
+    Bench(uai::BenchArgs),
     /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
     Web(web::WebArgs),
 }
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Uai(args)) => uai::run(&args),
+        Some(Command::Bench(args)) => uai::run_bench_command(&args),
         Some(Command::Web(args)) => web::run(&args),
     };
     match result {

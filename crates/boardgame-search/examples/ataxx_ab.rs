@@ -33,13 +33,41 @@ fn weights(name: &str) -> AtaxxWeights {
         "no-mobility" => AtaxxWeights { mobility: 0, ..d },
         "no-safe" => AtaxxWeights { safe: 0, ..d },
         "no-parity" => AtaxxWeights { parity: 0, ..d },
-        "no-tempo" | "tempo0" => AtaxxWeights { tempo: 0, ..d },
+        "no-tempo" | "tempo0" => AtaxxWeights {
+            tempo: 0,
+            tempo_full: 0,
+            ..d
+        },
         "mobility8" => AtaxxWeights { mobility: 8, ..d },
+        "stm200-500" => AtaxxWeights {
+            tempo: 200,
+            tempo_full: 500,
+            ..d
+        },
+        "stm300" => AtaxxWeights {
+            tempo: 300,
+            tempo_full: 300,
+            ..d
+        },
+        "stm100-300" => AtaxxWeights {
+            tempo: 100,
+            tempo_full: 300,
+            ..d
+        },
+        "stm100" => AtaxxWeights {
+            tempo: 100,
+            tempo_full: 100,
+            ..d
+        },
         "mobility2" => AtaxxWeights { mobility: 2, ..d },
         "safe30" => AtaxxWeights { safe: 30, ..d },
         "safe5" => AtaxxWeights { safe: 5, ..d },
         "parity40" => AtaxxWeights { parity: 40, ..d },
-        "tempo60" => AtaxxWeights { tempo: 60, ..d },
+        "tempo60" => AtaxxWeights {
+            tempo: 60,
+            tempo_full: 60,
+            ..d
+        },
         "mobility-4" => AtaxxWeights { mobility: -4, ..d },
         "safe45" => AtaxxWeights { safe: 45, ..d },
         "mob0safe30" => AtaxxWeights {
@@ -58,6 +86,7 @@ fn weights(name: &str) -> AtaxxWeights {
             safe: 0,
             parity: 0,
             tempo: 0,
+            tempo_full: 0,
             ..d
         },
         "first" => AtaxxWeights {
@@ -76,6 +105,41 @@ fn weights(name: &str) -> AtaxxWeights {
             ..d
         },
         other => panic!("unknown variant {other}"),
+    }
+}
+
+/// `settings` with one more search switch, named as in the `games` variants.
+fn search_feature(settings: Settings, feature: &str) -> Settings {
+    match feature {
+        "lmr" => Settings {
+            late_move_reductions: Some((3, 4)),
+            ..settings
+        },
+        "lmr8" => Settings {
+            late_move_reductions: Some((3, 8)),
+            ..settings
+        },
+        "lmr2" => Settings {
+            late_move_reductions: Some((3, 4)),
+            reduction_plies: 2,
+            ..settings
+        },
+        "lmr2x8" => Settings {
+            late_move_reductions: Some((3, 8)),
+            reduction_plies: 2,
+            ..settings
+        },
+        "lmr2a2" => Settings {
+            late_move_reductions: Some((3, 2)),
+            reduction_plies: 2,
+            ..settings
+        },
+        "lmr2d4" => Settings {
+            late_move_reductions: Some((4, 4)),
+            reduction_plies: 2,
+            ..settings
+        },
+        other => panic!("unknown search feature {other}"),
     }
 }
 
@@ -155,17 +219,20 @@ fn games(args: &[String]) {
                 ..Limits::default()
             }
         };
-        let late_move_reductions = match name {
+        // `WEIGHTS/FEATURE/…`: an evaluation variant, then search switches.
+        let mut parts = name.split('/');
+        let eval_name = parts.next().expect("a name");
+        let mut settings = Settings::default();
+        settings.late_move_reductions = match eval_name {
             "lmr" => Some((3, 4)),
             "lmr8" => Some((3, 8)),
             "lmr4d4" => Some((4, 4)),
             _ => None,
         };
-        let settings = Settings {
-            late_move_reductions,
-            ..Settings::default()
-        };
-        (AtaxxEvaluator::new(weights(name)), limits, settings)
+        for feature in parts {
+            settings = search_feature(settings, feature);
+        }
+        (AtaxxEvaluator::new(weights(eval_name)), limits, settings)
     };
     let (a, b) = (player(&args[0]), player(&args[1]));
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("SEED"));

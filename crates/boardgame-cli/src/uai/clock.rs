@@ -11,6 +11,11 @@ use super::command::Go;
 pub(crate) const OVERHEAD_MS: u64 = 50;
 /// Moves assumed left in the game when `movestogo` is not given.
 const MOVES_LEFT: u64 = 30;
+/// The budget of a `go` whose time could not be read (`go movetime abc`): one second.
+pub(crate) const FALLBACK_MS: u64 = 1000;
+/// No move takes longer than this, whatever the clock says (a day): keeps every deadline
+/// representable.
+pub(crate) const LONGEST_MOVE_MS: u64 = 86_400_000;
 
 /// How long a move may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,12 +27,29 @@ pub(crate) struct Budget {
 }
 
 /// The time budget for `side` under `go`, or `None` when no clock or move time is given.
+/// A `go` with an unreadable time and no usable clock for `side` gets [`FALLBACK_MS`].
+/// Every limit is at most [`LONGEST_MOVE_MS`]; the arithmetic saturates.
 ///
 /// - `movetime T`: both limits at T − min(T/4, 50 ms).
 /// - A clock C (`btime` for `x`, `wtime` for `o`) with increment I: the usable time is
 ///   U = C − 50 ms; soft = U / movestogo (30 when absent) + ¾ I; hard = min(3 × soft, U / 3),
 ///   or U × ¾ with one move to go; soft is capped at hard. At least 1 ms each.
 pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
+    let budget = clock_budget(go, side).or_else(|| {
+        go.bad_time.then_some(Budget {
+            soft: Duration::from_millis(FALLBACK_MS),
+            hard: Duration::from_millis(FALLBACK_MS),
+        })
+    })?;
+    let longest = Duration::from_millis(LONGEST_MOVE_MS);
+    Some(Budget {
+        soft: budget.soft.min(longest),
+        hard: budget.hard.min(longest),
+    })
+}
+
+/// [`budget`] from the move time or the clock alone.
+fn clock_budget(go: &Go, side: Color) -> Option<Budget> {
     if let Some(movetime) = go.movetime {
         let limit = movetime
             .saturating_sub((movetime / 4).min(OVERHEAD_MS))
@@ -43,11 +65,11 @@ pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
     };
     let usable = clock.saturating_sub(OVERHEAD_MS);
     let moves_left = go.movestogo.unwrap_or(MOVES_LEFT).max(1);
-    let soft = usable / moves_left + inc * 3 / 4;
+    let soft = (usable / moves_left).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
     let hard = if moves_left == 1 {
-        usable * 3 / 4
+        usable / 4 * 3 + usable % 4 * 3 / 4
     } else {
-        (3 * soft).min(usable / 3)
+        soft.saturating_mul(3).min(usable / 3)
     };
     Some(Budget {
         soft: Duration::from_millis(soft.min(hard).max(1)),
@@ -92,6 +114,38 @@ mod tests {
         assert!(o.soft > x.soft);
         // 1 s + 50 ms: (1000 − 50) / 30 + 37 = 68 ms.
         assert_eq!(x.soft, Duration::from_millis(68));
+    }
+
+    #[test]
+    fn huge_increments_and_clocks_saturate_and_stay_bounded() {
+        let huge = i64::MAX as u64;
+        for (clock, inc) in [(1000, huge), (huge, 50), (huge, huge), (u64::MAX, u64::MAX)] {
+            let b = budget(&go(clock, inc), Color::X).unwrap();
+            assert!(b.soft <= b.hard, "{clock}+{inc}");
+            assert!(
+                b.hard <= Duration::from_millis(LONGEST_MOVE_MS),
+                "{clock}+{inc}"
+            );
+        }
+        // The increment cannot lift the hard limit past a third of the clock.
+        let b = budget(&go(1000, huge), Color::X).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(950 / 3));
+    }
+
+    #[test]
+    fn an_unreadable_time_gets_the_fallback_budget() {
+        let bad = Go {
+            bad_time: true,
+            ..Go::default()
+        };
+        let b = budget(&bad, Color::X).unwrap();
+        assert_eq!(b.hard, Duration::from_millis(FALLBACK_MS));
+        // A readable clock for the side to move is used as usual.
+        let clock = Go {
+            bad_time: true,
+            ..go(1000, 50)
+        };
+        assert_eq!(budget(&clock, Color::X), budget(&go(1000, 50), Color::X));
     }
 
     #[test]

@@ -21,12 +21,17 @@ pub(crate) struct Go {
     pub(crate) nodes: Option<u64>,
     /// `infinite`: search until `stop`.
     pub(crate) infinite: bool,
+    /// A time parameter (clock, increment, moves to go, move time) had a value that is not
+    /// a number of ms: the search then gets a fallback budget, never an unlimited one.
+    pub(crate) bad_time: bool,
 }
 
 impl Go {
-    /// Whether nothing limits the search (a bare `go` is `go infinite`).
+    /// Whether nothing limits the search (a bare `go` is `go infinite`; a `go` whose time
+    /// could not be read is not).
     pub(crate) fn is_unlimited(&self) -> bool {
-        self.btime.is_none()
+        !self.bad_time
+            && self.btime.is_none()
             && self.wtime.is_none()
             && self.movetime.is_none()
             && self.depth.is_none()
@@ -65,6 +70,8 @@ pub(crate) enum Command {
     Quit,
     /// `perft <depth>`.
     Perft(u32),
+    /// `bench [depth]`: the fixed bench positions searched to a depth.
+    Bench(u32),
     /// `d`: show the position.
     Display,
     /// An empty line.
@@ -91,6 +98,11 @@ impl Command {
             "stop" => Command::Stop,
             "quit" => Command::Quit,
             "perft" => parse_perft(&rest),
+            "bench" => match rest.first().map(|d| d.parse::<u32>()) {
+                None => Command::Bench(super::bench::DEFAULT_BENCH_DEPTH),
+                Some(Ok(depth)) => Command::Bench(depth),
+                Some(Err(_)) => Command::Bad("bench takes a depth: bench [<depth>]".into()),
+            },
             "d" => Command::Display,
             _ => Command::Bad(format!(
                 "unknown command {}",
@@ -188,7 +200,14 @@ fn parse_go(rest: &[&str]) -> Command {
         match (slot_u64, number) {
             (Some(slot), Some(n)) => *slot = Some(n),
             (None, Some(n)) => go.depth = Some(u32::try_from(n).unwrap_or(u32::MAX).max(1)),
-            (_, None) => complaints.push(format!("go {key} needs a number, not {value:?}")),
+            (_, None) => {
+                if key != "depth" && key != "nodes" {
+                    go.bad_time = true;
+                }
+                complaints.push(format!(
+                    "go {key} needs a whole number in range, not {value:?}"
+                ));
+            }
         }
     }
     Command::Go(go, complaints)
@@ -234,6 +253,24 @@ mod tests {
         assert_eq!(go.depth, None);
         assert_eq!(go.btime, Some(0));
         assert_eq!(complaints.len(), 2, "{complaints:?}");
+        assert!(!go.bad_time, "depth and nodes are not times");
+    }
+
+    #[test]
+    fn an_unreadable_time_is_not_an_unlimited_search() {
+        for line in [
+            "go movetime abc",
+            "go btime 99999999999999999999999",
+            "go wtime",
+            "go binc x",
+        ] {
+            let Command::Go(go, complaints) = Command::parse(line) else {
+                panic!("a go command")
+            };
+            assert!(go.bad_time, "{line}");
+            assert!(!go.is_unlimited(), "{line}");
+            assert_eq!(complaints.len(), 1, "{line}: {complaints:?}");
+        }
     }
 
     #[test]

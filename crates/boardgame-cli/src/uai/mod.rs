@@ -13,10 +13,13 @@
 //! search or perft is let finish (an infinite one is stopped), and the commands waiting
 //! for it run, so `printf 'go depth 8\n' | boardgame uai` prints a searched move.
 
+mod bench;
 mod clock;
 mod command;
 mod perft;
 mod search;
+
+pub(crate) use bench::{BenchArgs, run as run_bench_command};
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
@@ -28,8 +31,7 @@ use std::time::Duration;
 
 use ataxx::{Ataxx, Move};
 use boardgame_core::{Game, Turn};
-use boardgame_search::alphabeta::{AlphaBeta, Limits};
-use boardgame_search::eval::ataxx::AtaxxEvaluator;
+use boardgame_search::alphabeta::{Limits, TableError};
 use clap::Args;
 
 use crate::error::CliError;
@@ -44,9 +46,10 @@ const MAX_HASH_MB: usize = 4096;
 /// Options of `uai`.
 #[derive(Debug, Args)]
 pub(crate) struct UaiArgs {
-    /// Transposition table size in MiB (the `Hash` option can change it).
-    #[arg(long, default_value_t = DEFAULT_HASH_MB)]
-    pub(crate) hash: usize,
+    /// Transposition table size in MiB, 1..=4096 (the `Hash` option can change it).
+    #[arg(long, default_value_t = DEFAULT_HASH_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MB as u64))]
+    pub(crate) hash: u64,
 }
 
 /// Writes one line to stdout (never with `\r`); a closed stdout is ignored (the reader
@@ -74,7 +77,10 @@ const MAX_LINE: usize = 4096;
 /// Runs the engine until `quit` or the end of stdin.
 pub(crate) fn run(args: &UaiArgs) -> Result<(), CliError> {
     let lines = spawn_reader();
-    let mut engine = Engine::new(args.hash.clamp(1, MAX_HASH_MB));
+    // The range is checked by clap (exit 2); the table may still not fit in memory.
+    let hash_mb = usize::try_from(args.hash).unwrap_or(MAX_HASH_MB);
+    let mut engine =
+        Engine::new(hash_mb).map_err(|e| CliError::Data(format!("{e}; try a smaller --hash")))?;
     loop {
         engine.poll();
         // While a search runs, wake up now and then to notice its end.
@@ -210,9 +216,9 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(hash_mb: usize) -> Engine {
-        let searcher = AlphaBeta::new(AtaxxEvaluator::default(), hash_mb);
-        Engine {
+    fn new(hash_mb: usize) -> Result<Engine, TableError> {
+        let searcher = search::new_searcher(hash_mb)?;
+        Ok(Engine {
             position: Ataxx::default(),
             stop: searcher.stop_flag(),
             searcher: Some(searcher),
@@ -221,7 +227,7 @@ impl Engine {
             hash_mb,
             running_infinite: false,
             perft: perft::Running::default(),
-        }
+        })
     }
 
     /// Stops a running search (it prints its `bestmove`) and takes the searcher back.
@@ -232,7 +238,9 @@ impl Engine {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     info_string("error: the search thread failed; starting afresh");
-                    let searcher = AlphaBeta::new(AtaxxEvaluator::default(), self.hash_mb);
+                    let searcher = search::new_searcher(self.hash_mb)
+                        .or_else(|_| search::new_searcher(1))
+                        .expect("a 1 MiB table fits");
                     self.stop = searcher.stop_flag();
                     self.searcher = Some(searcher);
                 }
@@ -330,6 +338,13 @@ impl Engine {
                 }
                 self.go(&go);
             }
+            Command::Bench(depth) => match bench::check_depth(depth) {
+                Ok(()) => {
+                    let result = bench::run_bench(depth, |_, _, _| {});
+                    say(&result.summary(depth));
+                }
+                Err(message) => info_string(&format!("error: {message}")),
+            },
             Command::Perft(depth) => self.perft.start(self.position.clone(), depth),
             Command::Display => {
                 for row in format!("{:#}", self.position).lines() {
@@ -346,8 +361,12 @@ impl Engine {
         if name.eq_ignore_ascii_case("hash") {
             match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.searcher().resize_table(mb);
+                    match self.searcher().try_resize_table(mb) {
+                        Ok(()) => self.hash_mb = mb,
+                        Err(error) => {
+                            info_string(&format!("error: {error}; Hash stays {} MiB", self.hash_mb))
+                        }
+                    }
                 }
                 _ => info_string(&format!(
                     "error: Hash must be 1..={MAX_HASH_MB} MiB, not {value:?}"

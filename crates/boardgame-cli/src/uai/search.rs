@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use ataxx::{Ataxx, Move};
 use boardgame_core::Game;
-use boardgame_search::alphabeta::{AlphaBeta, Limits, SearchReport};
+use boardgame_search::alphabeta::{AlphaBeta, Limits, SearchReport, Settings, TableError};
 use boardgame_search::eval::ataxx::AtaxxEvaluator;
 
 use super::clock::Budget;
@@ -15,6 +15,24 @@ use super::say;
 
 /// The engine's searcher.
 pub(crate) type Searcher = AlphaBeta<Ataxx, AtaxxEvaluator>;
+
+/// The engine's search settings: the library's defaults (which keep plain minimax values
+/// at a fixed depth) plus the selective features that won their matches (docs/strength.md).
+pub(crate) fn engine_settings() -> Settings {
+    Settings {
+        // Moves after the first four, from 3 plies from the horizon, searched 2 plies
+        // shallower (the same side to move at the horizon), again at full depth if they
+        // beat alpha.
+        late_move_reductions: Some((3, 4)),
+        reduction_plies: 2,
+        ..Settings::default()
+    }
+}
+
+/// The engine's searcher with a table of `hash_mb` MiB, or why the table does not fit.
+pub(crate) fn new_searcher(hash_mb: usize) -> Result<Searcher, TableError> {
+    Ok(AlphaBeta::try_new(AtaxxEvaluator::default(), hash_mb)?.with_settings(engine_settings()))
+}
 
 /// What one `go` asks for.
 #[derive(Clone, Debug)]

@@ -25,8 +25,14 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-            .arg("uai")
+        let mut command = Command::new(env!("CARGO_BIN_EXE_boardgame"));
+        command.arg("uai");
+        Engine::spawn(command)
+    }
+
+    /// An engine started by `command` (which runs `boardgame uai`, perhaps through a shell).
+    fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -425,4 +431,111 @@ fn uai_never_flags_at_one_second_plus_50_ms() {
     }
     println!("{games} games at {base}+{inc} ms, {total_moves} moves, lowest clock {lowest} ms");
     assert!(lowest > 0, "a flag: the clock went to {lowest} ms");
+}
+
+/// `boardgame uai` under a shell's `ulimit -v` (KiB of address space), with `args`.
+#[cfg(unix)]
+fn uai_with_address_limit(kib: u64, args: &str) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" uai {args}"))
+        .arg(env!("CARGO_BIN_EXE_boardgame"));
+    command
+}
+
+#[test]
+fn uai_hash_outside_the_advertised_range_is_a_usage_error() {
+    for hash in ["0", "4097", "999999999", "-1"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+            .args(["uai", "--hash", hash])
+            .stdin(Stdio::null())
+            .output()
+            .expect("the engine starts");
+        assert_eq!(output.status.code(), Some(2), "--hash {hash}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("hash"), "--hash {hash}: {stderr}");
+        assert!(output.stdout.is_empty(), "--hash {hash}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn uai_a_hash_that_does_not_fit_at_start_is_an_error_not_an_abort() {
+    let output = uai_with_address_limit(2_000_000, "--hash 4096")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the shell starts");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot allocate"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn uai_a_hash_that_does_not_fit_is_reported_and_the_engine_plays_on() {
+    let mut engine = Engine::spawn(uai_with_address_limit(2_000_000, ""));
+    engine.send("setoption name Hash value 4096");
+    let error = engine.until("info string error").pop().unwrap();
+    assert!(error.contains("cannot allocate"), "{error}");
+    assert!(error.contains("16 MiB"), "the old size is kept: {error}");
+    engine.ready();
+    // Out of the advertised range: an error, and the engine goes on.
+    engine.send("setoption name Hash value 5000");
+    let error = engine.until("info string error").pop().unwrap();
+    assert!(error.contains("1..=4096"), "{error}");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let mv = engine.bestmove();
+    assert!(legal_in("x5o/7/7/7/7/7/o5x x 0 1", &mv), "{mv}");
+    engine.send("quit");
+    engine.wait_exit();
+}
+
+#[test]
+fn uai_unreadable_or_huge_times_get_a_bounded_search() {
+    let mut engine = Engine::start();
+    for go in [
+        "go movetime abc",
+        "go btime 99999999999999999999999",
+        "go btime 1000 wtime 1000 binc 9223372036854775807 winc 9223372036854775807",
+    ] {
+        engine.send("position startpos");
+        engine.send(go);
+        // A bestmove arrives (the hang guard is 20 s; the fallback budget is 1 s).
+        let mv = engine.bestmove();
+        assert!(legal_in("x5o/7/7/7/7/7/o5x x 0 1", &mv), "{go}: {mv}");
+        engine.ready();
+    }
+    engine.send("quit");
+    engine.wait_exit();
+}
+
+#[test]
+fn uai_bench_prints_its_node_count_and_speed() {
+    let mut engine = Engine::start();
+    engine.send("bench 2");
+    let line = engine.until("bench ").pop().unwrap();
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(
+        words[..5],
+        ["bench", "depth", "2", "positions", "24"],
+        "{line}"
+    );
+    assert_eq!(words[5], "nodes", "{line}");
+    assert!(words[6].parse::<u64>().unwrap() > 24, "{line}");
+    engine.send("bench 99");
+    let error = engine.until("info string error").pop().unwrap();
+    assert!(error.contains("bench depth"), "{error}");
+    engine.ready();
+    engine.send("quit");
+    engine.wait_exit();
+    // The CLI subcommand gives the same count.
+    let output = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(["bench", "--depth", "2"])
+        .output()
+        .expect("bench runs");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.split(' ').nth(6), Some(words[6]), "{text} vs {line}");
 }

@@ -64,6 +64,7 @@ pub use keys::StateKey;
 
 use crate::eval::Evaluator;
 use ordering::Ordering;
+pub use table::TableError;
 use table::{Bound, Table};
 
 /// The score of a win at the searched state itself; a win `n` plies away scores `WIN - n`.
@@ -110,6 +111,9 @@ pub struct Settings {
     /// and searched again at full depth only if they beat alpha. Off by default: with it
     /// the value at a fixed depth is no longer plain minimax. Needs `pvs`.
     pub late_move_reductions: Option<(u32, usize)>,
+    /// How many plies a late move is reduced by (1 by default). A reduction of 2 keeps the
+    /// side to move at the horizon, which matters for evaluations with a side-to-move term.
+    pub reduction_plies: u32,
 }
 
 impl Default for Settings {
@@ -122,6 +126,7 @@ impl Default for Settings {
             aspiration: Some((4, 50)),
             aspiration_same_parity: true,
             late_move_reductions: None,
+            reduction_plies: 1,
         }
     }
 }
@@ -223,9 +228,55 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
         &self.evaluator
     }
 
+    /// A searcher with a transposition table of about `hash_megabytes` MiB, or an error if
+    /// that memory cannot be allocated.
+    ///
+    /// # Errors
+    /// [`TableError`] when the table cannot be allocated.
+    pub fn try_new(evaluator: E, hash_megabytes: usize) -> Result<Self, TableError> {
+        let mut search = AlphaBeta::new(evaluator, 0);
+        search.table = Table::try_new(hash_megabytes)?;
+        Ok(search)
+    }
+
     /// Replaces the transposition table by an empty one of about `megabytes` MiB.
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated (see [`try_resize_table`](Self::try_resize_table)).
     pub fn resize_table(&mut self, megabytes: usize) {
-        self.table = Table::new(megabytes);
+        if let Err(error) = self.try_resize_table(megabytes) {
+            panic!("{error}");
+        }
+    }
+
+    /// Replaces the transposition table by an empty one of about `megabytes` MiB. The old
+    /// table is freed first, so the two never coexist; if the new one cannot be allocated,
+    /// an empty table of the old size is put back and the error returned.
+    ///
+    /// # Errors
+    /// [`TableError`] when the new table cannot be allocated (the searcher keeps a table of
+    /// the old size, emptied).
+    pub fn try_resize_table(&mut self, megabytes: usize) -> Result<(), TableError> {
+        let old_bytes = self.table.bytes();
+        self.table = Table::new(0);
+        match Table::try_new(megabytes) {
+            Ok(table) => {
+                self.table = table;
+                Ok(())
+            }
+            Err(error) => {
+                // The old size was allocated a moment ago, so it fits again (or, on a
+                // machine that just ran out of memory, no table at all).
+                self.table = Table::try_new(old_bytes >> 20).unwrap_or_else(|_| Table::new(0));
+                Err(error)
+            }
+        }
+    }
+
+    /// The transposition table's memory, in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     /// Forgets the transposition table, killers and history (a new game).
@@ -497,12 +548,16 @@ impl<G: Game + StateKey, E: Evaluator<G>> AlphaBeta<G, E> {
             let score = if index == 0 || !self.settings.pvs {
                 self.child_value(&child, seat, depth - 1, ply + 1, alpha, beta)
             } else {
+                let reduction = self.settings.reduction_plies.max(1);
                 let reduced = match self.settings.late_move_reductions {
-                    Some((from_depth, after)) => depth >= from_depth.max(2) && index >= after,
+                    Some((from_depth, after)) => {
+                        depth >= from_depth.max(reduction + 1) && index >= after
+                    }
                     None => false,
                 };
                 let mut probe = if reduced {
-                    self.child_value(&child, seat, depth - 2, ply + 1, alpha, alpha + 1)
+                    let shallower = depth - 1 - reduction;
+                    self.child_value(&child, seat, shallower, ply + 1, alpha, alpha + 1)
                 } else {
                     alpha + 1
                 };

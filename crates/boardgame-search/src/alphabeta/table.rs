@@ -40,6 +40,25 @@ pub(crate) struct Entry<M> {
     pub(crate) generation: u8,
 }
 
+/// A transposition table of this many MiB could not be allocated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    /// The size asked for, in MiB.
+    pub megabytes: usize,
+}
+
+impl core::fmt::Display for TableError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a transposition table of {} MiB",
+            self.megabytes
+        )
+    }
+}
+
+impl std::error::Error for TableError {}
+
 /// A fixed-size table indexed by Lemire's multiply-high reduction of the key.
 #[derive(Clone, Debug)]
 pub(crate) struct Table<M> {
@@ -49,13 +68,32 @@ pub(crate) struct Table<M> {
 
 impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (0 gives no table: every probe misses).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated ([`Table::try_new`] reports it instead).
     pub(crate) fn new(megabytes: usize) -> Table<M> {
+        Table::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A table of about `megabytes` MiB, or an error if the memory cannot be allocated
+    /// (instead of the abort of an infallible allocation).
+    pub(crate) fn try_new(megabytes: usize) -> Result<Table<M>, TableError> {
         let slot_size = size_of::<Option<Entry<M>>>().max(1);
         let len = megabytes.saturating_mul(1 << 20) / slot_size;
-        Table {
-            slots: vec![None; len],
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(len)
+            .map_err(|_| TableError { megabytes })?;
+        slots.resize(len, None);
+        Ok(Table {
+            slots,
             generation: 0,
-        }
+        })
+    }
+
+    /// The table's memory in bytes (for tests and reports).
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<Option<Entry<M>>>()
     }
 
     /// Forgets every entry.
@@ -164,6 +202,15 @@ mod tests {
         assert_eq!(hit.score, WIN - 3);
         assert_eq!(hit.best, Some(7));
         assert_eq!(table.probe(43, 1).map(|e| e.key), None);
+    }
+
+    #[test]
+    fn an_impossible_table_is_an_error_not_an_abort() {
+        let error = Table::<u8>::try_new(usize::MAX).expect_err("more than the address space");
+        assert_eq!(error.megabytes, usize::MAX);
+        assert!(error.to_string().contains("cannot allocate"));
+        let table = Table::<u8>::try_new(1).expect("1 MiB");
+        assert!(table.bytes() > (1 << 20) - 64 && table.bytes() <= 1 << 20);
     }
 
     #[test]

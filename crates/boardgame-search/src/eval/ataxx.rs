@@ -20,8 +20,12 @@ pub struct AtaxxWeights {
     pub parity: i32,
     /// Parity counts only when at most this many squares are empty.
     pub parity_empties: u32,
-    /// For the side to move.
+    /// For the side to move, on a board with no stones (see `tempo_full`).
     pub tempo: i32,
+    /// For the side to move on a full board: the side-to-move bonus grows linearly from
+    /// `tempo` to this with the share of the playable squares (those without a blocker)
+    /// that hold a stone. A move is worth more the more stones there are to flip.
+    pub tempo_full: i32,
 }
 
 impl Default for AtaxxWeights {
@@ -34,6 +38,7 @@ impl Default for AtaxxWeights {
             parity: 20,
             parity_empties: 8,
             tempo: 30,
+            tempo_full: 30,
         }
     }
 }
@@ -84,8 +89,11 @@ impl Evaluator<Ataxx> for AtaxxEvaluator {
         let w = &self.weights;
         let mut value = self.side_terms(state, color) - self.side_terms(state, !color);
         let to_move = if state.side_to_move() == color { 1 } else { -1 };
-        value += to_move * w.tempo;
-        let empties = state.empty().len() as u32;
+        let empties = state.empty().len() as i32;
+        let stones = (state.pieces(Color::X) | state.pieces(Color::O)).len() as i32;
+        let playable = (stones + empties).max(1);
+        value += to_move * (w.tempo + (w.tempo_full - w.tempo) * stones / playable);
+        let empties = empties as u32;
         if empties <= w.parity_empties {
             let odd = if empties % 2 == 1 { 1 } else { -1 };
             value += to_move * odd * w.parity;
@@ -96,7 +104,7 @@ impl Evaluator<Ataxx> for AtaxxEvaluator {
     fn bound(&self) -> i32 {
         let w = &self.weights;
         let per_square = w.material.abs() + w.mobility.abs() + w.safe.abs();
-        (49 * per_square + w.tempo.abs() + w.parity.abs()).max(1)
+        (49 * per_square + w.tempo.abs().max(w.tempo_full.abs()) + w.parity.abs()).max(1)
     }
 }
 
@@ -133,6 +141,7 @@ mod tests {
         parity: 0,
         parity_empties: 0,
         tempo: 0,
+        tempo_full: 0,
     };
 
     #[test]
@@ -155,6 +164,27 @@ mod tests {
             ..NOTHING
         });
         assert_eq!(mobility.evaluate(&state, Seat::new(0)), 3 - 8);
+    }
+
+    #[test]
+    fn the_side_to_move_bonus_grows_with_the_stones_on_the_board() {
+        let tempo = only(AtaxxWeights {
+            tempo: 200,
+            tempo_full: 500,
+            ..NOTHING
+        });
+        // 4 stones of 49 playable squares: 200 + 300 * 4 / 49 = 224.
+        let start: Ataxx = "x5o/7/7/7/7/7/o5x x 0 1".parse().unwrap();
+        assert_eq!(tempo.evaluate(&start, Seat::new(0)), 224);
+        assert_eq!(tempo.evaluate(&start, Seat::new(1)), -224);
+        // Blockers are not playable: 4 stones of 45 squares give 200 + 300 * 4 / 45 = 226.
+        let blocked: Ataxx = "x5o/7/2-1-2/7/2-1-2/7/o5x o 0 1".parse().unwrap();
+        assert_eq!(tempo.evaluate(&blocked, Seat::new(1)), 226);
+        // A full board: the whole 500.
+        let full: Ataxx = "xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxx/ooooooo/xxxxxxo x 0 1"
+            .parse()
+            .unwrap();
+        assert_eq!(tempo.evaluate(&full, Seat::new(0)), 500);
     }
 
     #[test]
