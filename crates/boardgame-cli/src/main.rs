@@ -15,6 +15,7 @@ mod play;
 mod replay;
 mod rules;
 mod simulate;
+mod solve;
 mod stats;
 mod summary;
 mod uai;
@@ -54,6 +55,8 @@ enum Command {
     Check(check::CheckArgs),
     /// The demo (also what `boardgame` with no arguments runs).
     Demo,
+    /// Solve a game exactly (two-player Thax): values under optimal play, and bots measured against it.
+    Solve(solve::SolveArgs),
     /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
     Uai(uai::UaiArgs),
     /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Uai(args)) => uai::run(&args),
         Some(Command::Web(args)) => web::run(&args),
     };

@@ -9,5 +9,6 @@ mod cli_defects;
 mod common;
 mod perft_cli;
 mod shards;
+mod solve;
 mod uai;
 mod web;
