@@ -16,6 +16,7 @@ mod records;
 mod replay;
 mod rules;
 mod simulate;
+mod solve;
 mod stats;
 mod summary;
 mod uai;
@@ -55,6 +56,8 @@ enum Command {
     Check(check::CheckArgs),
     /// The demo (also what `boardgame` with no arguments runs).
     Demo,
+    /// Solve a game exactly (two-player Thax): values under optimal play, and bots measured against it.
+    Solve(solve::SolveArgs),
     /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
     Uai(uai::UaiArgs),
     /// Search the Ataxx engine's fixed bench positions to a fixed depth: total nodes, nodes/s.
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Uai(args)) => uai::run(&args),
         Some(Command::Bench(args)) => uai::run_bench_command(&args),
         Some(Command::Web(args)) => web::run(&args),

@@ -10,6 +10,7 @@
 //!   seats, max^n for three or four.
 //! - [`alphabeta`]: negamax with iterative deepening and a transposition table.
 //! - [`eval`]: the [`Evaluator`] trait and one evaluator per game.
+//! - [`solve`]: Thax solved exactly (values of every position, the `optimal` bot).
 //! - [`bots`]: bot specs (`greedy`, `mcts:iters=800`, …) built into ready players, shared by
 //!   the command line and the web playground.
 //!
@@ -22,5 +23,6 @@ pub mod bots;
 pub mod eval;
 pub mod expectimax;
 pub mod mcts;
+pub mod solve;
 
 pub use eval::Evaluator;

@@ -10,5 +10,6 @@ mod common;
 mod hostile;
 mod perft_cli;
 mod shards;
+mod solve;
 mod uai;
 mod web;

@@ -8,6 +8,7 @@ use crate::eval::ataxx::AtaxxEvaluator;
 use crate::eval::{
     CoCaNguaEvaluator, NimEvaluator, ParchisEvaluator, RaceEvaluator, ThaxEvaluator,
 };
+use crate::solve::thax::OptimalBot;
 
 impl BotGame for ataxx::Ataxx {
     type Eval = AtaxxEvaluator;
@@ -28,6 +29,11 @@ impl BotGame for thax::Thax {
     /// Covered spaces minus the opponent's (the crate's `evaluation`).
     fn evaluation(&self, seat: Seat) -> i64 {
         thax::Thax::evaluation(self, seat)
+    }
+
+    /// Solved: [`OptimalBot`] (two players; the configuration is solved at the first move).
+    fn optimal() -> Result<Box<dyn Bot<Self>>, BuildError> {
+        Ok(Box::new(OptimalBot::new()))
     }
 }
 

@@ -49,7 +49,8 @@ pub trait Bot<G: Game> {
 }
 
 /// What the bots need from a game: a one-ply evaluation for `greedy`, an [`Evaluator`] for
-/// `expectimax` (and `alphabeta`), and the alpha-beta bot where alpha-beta applies.
+/// `expectimax` (and `alphabeta`), the alpha-beta bot where alpha-beta applies, and the
+/// `optimal` bot where the game is solved.
 pub trait BotGame: Game + 'static {
     /// The evaluator of `expectimax` (and of `alphabeta`, where it applies).
     type Eval: Evaluator<Self> + Default + Send + 'static;
@@ -66,6 +67,17 @@ pub trait BotGame: Game + 'static {
         Err(BuildError(format!(
             "alphabeta applies only to deterministic two-seat games (ataxx, nim), not {}; \
              use mcts or expectimax",
+            Self::NAME
+        )))
+    }
+
+    /// The `optimal` bot, or an error if the game is not solved.
+    ///
+    /// # Errors
+    /// [`BuildError`] saying which games are solved.
+    fn optimal() -> Result<Box<dyn Bot<Self>>, BuildError> {
+        Err(BuildError(format!(
+            "optimal play is solved only for thax, not {}",
             Self::NAME
         )))
     }
@@ -118,6 +130,7 @@ pub fn build<G: BotGame>(
     Ok(match *spec {
         BotSpec::Random => Box::new(players::RandomBot),
         BotSpec::Greedy => Box::new(players::GreedyBot),
+        BotSpec::Optimal => G::optimal()?,
         BotSpec::Mcts {
             think,
             exploration,

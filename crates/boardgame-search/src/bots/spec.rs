@@ -7,6 +7,7 @@ use core::str::FromStr;
 pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     random                  a uniformly random legal move\n  \
     greedy                  the best one-ply evaluation (ties at random)\n  \
+    optimal                 perfect play from the solved game (thax only)\n  \
     mcts:iters=N            UCT with N iterations per move (reproducible)\n  \
     mcts:ms=T               UCT for T milliseconds per move (not reproducible)\n                          \
     options: c=X (exploration, default 1.41), reuse=true|false (keep the tree),\n                          \
@@ -53,6 +54,8 @@ pub enum BotSpec {
     Random,
     /// `greedy`.
     Greedy,
+    /// `optimal`: the solved game's best move (Thax only).
+    Optimal,
     /// `mcts:…`.
     Mcts {
         /// Iterations or time per move.
@@ -191,6 +194,10 @@ impl FromStr for BotSpec {
                     BotSpec::Greedy
                 })
             }
+            "optimal" => match options.first() {
+                Some((key, _)) => Err(unknown(key)),
+                None => Ok(BotSpec::Optimal),
+            },
             "mcts" => {
                 let mut think = None;
                 let mut exploration = core::f64::consts::SQRT_2;
@@ -319,6 +326,7 @@ mod tests {
     fn specs_of_every_bot_parse() {
         assert_eq!(parse("random"), Ok(BotSpec::Random));
         assert_eq!(parse("greedy"), Ok(BotSpec::Greedy));
+        assert_eq!(parse("optimal"), Ok(BotSpec::Optimal));
         assert_eq!(
             parse("mcts:iters=800:c=1.4"),
             Ok(BotSpec::Mcts {
@@ -385,6 +393,7 @@ mod tests {
             ("mcts:ms=18446744073709551615", "out of range"),
             ("alphabeta", "alphabeta needs depth=D or ms=T"),
             ("greedy:x=1", "greedy has no option \"x\""),
+            ("optimal:depth=2", "optimal has no option \"depth\""),
             ("mcts:iters", "is not KEY=VALUE"),
             ("", "empty bot spec"),
         ] {

@@ -4,3 +4,4 @@
 
 mod bots;
 mod searchers;
+mod solve;
