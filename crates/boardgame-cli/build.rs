@@ -12,7 +12,14 @@ use std::path::PathBuf;
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let list = manifest.join("web-assets.txt");
-    let www = manifest.join("../boardgame-web/www");
+    // A published package carries the page in its own `www/` (scripts/package-web-into-cli.sh);
+    // a clone of the repository has it in the web crate.
+    let packaged = manifest.join("www");
+    let www = if packaged.is_dir() {
+        packaged
+    } else {
+        manifest.join("../boardgame-web/www")
+    };
     println!("cargo:rerun-if-changed={}", list.display());
     // A directory is watched recursively, so building www/pkg/ reruns this script. (A
     // missing path would rerun it at every build, so only an existing www/ is watched.)

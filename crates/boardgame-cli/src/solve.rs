@@ -13,7 +13,7 @@ use crate::bots::{self, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, stdout_result, usage};
 use crate::games::GameKind;
-use crate::parallel::{map_indexed, thread_count};
+use crate::parallel::{fold_indexed, thread_count};
 use crate::simulate::parse_threads;
 
 /// Options of `solve`.
@@ -90,9 +90,21 @@ pub(crate) fn run(args: &SolveArgs) -> Result<(), CliError> {
         let threads = thread_count(args.threads);
         let start = Thax::new(config).map_err(usage)?;
         let began = Instant::now();
-        let games = map_indexed(args.games, threads, !args.quiet, "games", |index| {
-            play(&start, &solution, &spec, args.seed, index)
-        });
+        // Each worker keeps its games with their index; sorted back into game order.
+        let mut games: Vec<_> = fold_indexed(
+            args.games,
+            threads,
+            !args.quiet,
+            "games",
+            Vec::new,
+            |mine, index| mine.push((index, play(&start, &solution, &spec, args.seed, index))),
+        )
+        .map_err(|e| CliError::Data(format!("could not start a worker thread: {e}")))?
+        .into_iter()
+        .flatten()
+        .collect();
+        games.sort_by_key(|(index, _)| *index);
+        let games: Vec<_> = games.into_iter().map(|(_, game)| game).collect();
         let seconds = began.elapsed().as_secs_f64();
         stdout_result(print_match(
             &mut out, args, &config, &games, seconds, threads,

@@ -222,12 +222,14 @@ fn games(args: &[String]) {
         // `WEIGHTS/FEATURE/…`: an evaluation variant, then search switches.
         let mut parts = name.split('/');
         let eval_name = parts.next().expect("a name");
-        let mut settings = Settings::default();
-        settings.late_move_reductions = match eval_name {
-            "lmr" => Some((3, 4)),
-            "lmr8" => Some((3, 8)),
-            "lmr4d4" => Some((4, 4)),
-            _ => None,
+        let mut settings = Settings {
+            late_move_reductions: match eval_name {
+                "lmr" => Some((3, 4)),
+                "lmr8" => Some((3, 8)),
+                "lmr4d4" => Some((4, 4)),
+                _ => None,
+            },
+            ..Settings::default()
         };
         for feature in parts {
             settings = search_feature(settings, feature);
