@@ -84,9 +84,9 @@ mod tests {
     fn go(clock: u64, inc: u64) -> Go {
         Go {
             btime: Some(clock),
-            wtime: Some(clock + 500),
+            wtime: Some(clock.saturating_add(500)),
             binc: Some(inc),
-            winc: Some(inc * 2),
+            winc: Some(inc.saturating_mul(2)),
             ..Go::default()
         }
     }
