@@ -54,12 +54,14 @@ fn optimal_against_random_scores_above_half_and_random_has_regret() {
         "--quiet",
     ]);
     assert!(text.contains("optimal vs random over 200 games"), "{text}");
+    // 200 sampled results are noisy (± 7 points); the score from the opponent's regret
+    // (the solver's values along the same games) is the precise one, and must favour optimal.
     let score: f64 = text
-        .split("optimal's score ")
+        .split("from the opponent's regret ")
         .nth(1)
         .and_then(|rest| rest.split('%').next())
         .and_then(|v| v.parse().ok())
-        .expect("a score");
+        .expect("a score from the regret");
     assert!(score > 50.0, "{text}");
     assert!(text.contains("optimal's own regret 0.0e0"), "{text}");
     assert!(text.contains("stopped by max_rolls=1000: 0"), "{text}");

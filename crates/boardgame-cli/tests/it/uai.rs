@@ -448,7 +448,7 @@ fn uai_with_address_limit(kib: u64, args: &str) -> Command {
 fn uai_hash_outside_the_advertised_range_is_a_usage_error() {
     for hash in ["0", "4097", "999999999", "-1"] {
         let output = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-            .args(["uai", "--hash", hash])
+            .args(["uai", &format!("--hash={hash}")])
             .stdin(Stdio::null())
             .output()
             .expect("the engine starts");
