@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::boardgame;
+use crate::common::{boardgame, with_closed_stdout};
 
 /// Runs the command with `input` on standard input.
 fn boardgame_with_input(args: &[&str], input: &[u8]) -> Output {
@@ -211,19 +211,6 @@ fn defect_14_game_names_are_lower_case_everywhere() {
     );
 }
 
-/// Runs the command with its standard output closed before it writes anything.
-fn with_closed_stdout(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn defect_15_a_closed_stdout_ends_the_program_quietly() {
     for args in [
@@ -233,7 +220,7 @@ fn defect_15_a_closed_stdout_ends_the_program_quietly() {
         &["rules", "thax"],
         &["replay", "/dev/null"],
     ] {
-        let out = with_closed_stdout(args);
+        let out = with_closed_stdout(Command::new(env!("CARGO_BIN_EXE_boardgame")).args(args));
         let message = stderr(&out);
         assert!(!message.contains("Broken pipe"), "{args:?}: {message}");
         assert!(!message.contains("panicked"), "{args:?}: {message}");

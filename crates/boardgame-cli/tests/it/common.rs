@@ -1,6 +1,6 @@
 //! Helpers shared by the test modules.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs the `boardgame` binary with `args` and waits for it.
 pub(crate) fn boardgame(args: &[&str]) -> Output {
@@ -8,4 +8,16 @@ pub(crate) fn boardgame(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs `command` with its standard output closed before it writes anything.
+pub(crate) fn with_closed_stdout(command: &mut Command) -> Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
 }

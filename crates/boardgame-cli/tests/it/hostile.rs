@@ -5,6 +5,8 @@ use std::io::{Read, Write};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::with_closed_stdout;
+
 /// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST` (to
 /// check that these tests fail on a build from before the fixes).
 fn binary() -> Command {
@@ -316,19 +318,6 @@ fn d13_end_of_input_during_a_search_finishes_it() {
 
 // --- Panics and unbounded resources ----------------------------------------------------
 
-/// Runs the command with its standard output closed before it writes anything.
-fn with_closed_stdout(args: &[&str]) -> Output {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn d4_perft_and_arena_end_quietly_on_a_closed_pipe() {
     for args in [
@@ -346,7 +335,7 @@ fn d4_perft_and_arena_end_quietly_on_a_closed_pipe() {
             "--json",
         ],
     ] {
-        let out = with_closed_stdout(args);
+        let out = with_closed_stdout(binary().args(args));
         let message = text(&out.stderr);
         assert!(out.status.success(), "{args:?}: {message}");
         assert!(!message.contains("panicked"), "{args:?}: {message}");
