@@ -17,6 +17,7 @@
 #   4. runs the --records `args` the same way (their /data is a temporary directory): the
 #      records files, in shard order, must be byte-identical to the unsharded run's.
 # BOARDGAME_BIN names the binary to test; without it the script builds the debug CLI.
+# PREPARE_ONLY=1: install jq and the virtualenv and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -44,6 +45,7 @@ if ! "$venv/bin/kubernetes-validate" --version 2>/dev/null | grep -qF "$kube_ver
   "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$kube_version"
 fi
 echo "==> kubernetes-validate ready after $((SECONDS - start)) s"
+[ -z "${PREPARE_ONLY:-}" ] || exit 0
 
 if [ -z "${BOARDGAME_BIN:-}" ]; then
   cargo build -p boardgame-cli

@@ -6,11 +6,17 @@
 #
 # Environment: PYTHON (default python3.11, needs 3.11 or later), VENV (default a new
 # directory under /tmp; reused if it exists), PROFILE (the cargo profile of the wheel,
-# default python: release without LTO, see Cargo.toml). Extra arguments go to pytest (for example `-k openspiel -x`).
+# default python: release without LTO, see Cargo.toml). Extra arguments go to pytest (for example
+# `-k openspiel -x`). PREPARE_ONLY=1 (with VENV): make the virtual environment, install the
+# packages from the registry and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 
+if [ -n "${PREPARE_ONLY:-}" ] && [ -z "${VENV:-}" ]; then
+  echo "test-python.sh: PREPARE_ONLY=1 needs VENV (the environment a later run reuses)" >&2
+  exit 2
+fi
 python=${PYTHON:-python3.11}
 venv=${VENV:-$(mktemp -d /tmp/boardgame-py.XXXXXX)/venv}
 profile=${PROFILE:-python}
@@ -36,6 +42,10 @@ step "virtual environment"
 step "packages from the registry"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
   'maturin>=1.9,<2' 'open-spiel==2.0.2' pettingzoo gymnasium numpy pytest
+if [ -n "${PREPARE_ONLY:-}" ]; then
+  step ""
+  exit 0
+fi
 
 step "wheel (maturin, profile $profile)"
 rm -f "$wheels"/boardgame-*.whl

@@ -19,6 +19,7 @@
 # (the re-run block does), and each sbatch gets --cpus-per-task=1 (the doc's 8 would pend
 # forever on a 2-CPU node, as the doc says). BOARDGAME_BIN names the binary to
 # test; without it the script builds the debug CLI (the web step has built it already).
+# PREPARE_ONLY=1: install the missing packages and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -58,6 +59,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 slurmctld -V
+if [ -n "${PREPARE_ONLY:-}" ]; then
+  step ""
+  exit 0
+fi
 
 step "boardgame binary"
 if [ -z "${BOARDGAME_BIN:-}" ]; then

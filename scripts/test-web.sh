@@ -4,6 +4,7 @@
 # (scripts/build-web.sh) and the CLI that embeds it, then drives the page in headless
 # Chromium. Prints each step's duration. Extra arguments go to test.mjs (for example
 # `--images DIR` to save the screenshots elsewhere than docs/images, or `--no-screenshots`).
+# PREPARE_ONLY=1: install what is missing and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -34,6 +35,10 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 node --version
 (cd crates/boardgame-web/browser-tests && npm ci --no-audit --no-fund --loglevel=error)
+if [ -n "${PREPARE_ONLY:-}" ]; then
+  step ""
+  exit 0
+fi
 
 step "wasm (scripts/build-web.sh)"
 bash scripts/build-web.sh

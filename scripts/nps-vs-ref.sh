@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Nodes per second of two UAI Ataxx engines on the bench positions of `boardgame bench`, in one
+# run: each position is searched to the same depth by one engine and then by the other, so
+# both see the same machine and load. A developer tool, not part of CI (docs/uai.md).
+#
+# usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH
+#   ENGINE_CMD, REF_CMD  engine command lines (e.g. "target/release/boardgame uai" and the
+#                        tiktaxx binary of the rig); the ratio printed is ENGINE / REF
+#   DEPTH                `go depth DEPTH` on every position (1..=20)
+#
+# environment:
+#   BOARDGAME   the `boardgame` binary whose `bench --verbose` lists the positions
+#               (default: target/release/boardgame)
+#   NPS_HASH    the Hash option sent to both engines in MiB (default 16)
+#
+# Each engine counts nodes its own way, and reports its own time: the script prints the
+# engine's figures (the `nodes` and `time` of its last `info` line before `bestmove`) and, as
+# a check, the wall time from writing `go` to reading `bestmove`. Both engines get `Hash`,
+# and each search starts from `uainewgame`.
+set -euo pipefail
+
+die() {
+    echo "nps-vs-ref.sh: $*" >&2
+    exit 2
+}
+
+[[ $# -eq 3 ]] || die "usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH"
+[[ $3 =~ ^[1-9][0-9]*$ && $3 -le 20 ]] || die "DEPTH must be a whole number in 1..=20, not '$3'"
+boardgame=${BOARDGAME:-target/release/boardgame}
+[[ -x $boardgame ]] || die "BOARDGAME=$boardgame is not an executable (build it: cargo build --release -p boardgame-cli)"
+hash_mb=${NPS_HASH:-16}
+[[ $hash_mb =~ ^[1-9][0-9]*$ ]] || die "NPS_HASH must be a positive whole number of MiB, not '$hash_mb'"
+command -v python3 >/dev/null || die "python3 is needed to drive the engines"
+
+fens=$("$boardgame" bench --depth 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
+[[ -n $fens ]] || die "$boardgame bench --verbose listed no positions"
+
+NPS_FENS=$fens python3 - "$1" "$2" "$3" "$hash_mb" <<'PY'
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+engine_cmd, ref_cmd, depth, hash_mb = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+fens = [line.strip() for line in os.environ["NPS_FENS"].splitlines() if line.strip()]
+
+
+class Engine:
+    def __init__(self, command):
+        self.command = command
+        self.proc = subprocess.Popen(
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uai")
+        self.read_until("uaiok")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("isready")
+        self.read_until("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read_until(self, prefix):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit(f"nps-vs-ref.sh: {self.command!r} ended before '{prefix}'")
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+
+    def search(self, fen):
+        """(nodes, engine ms, wall s) of `go depth` from `fen`, from the last info line."""
+        self.send("uainewgame")
+        self.send(f"position fen {fen}")
+        self.send("isready")
+        self.read_until("readyok")
+        started = time.perf_counter()
+        self.send(f"go depth {depth}")
+        lines = self.read_until("bestmove")
+        wall = time.perf_counter() - started
+        nodes = millis = None
+        for line in lines:
+            words = line.split()
+            if words[:1] == ["info"] and "nodes" in words and "time" in words:
+                nodes = int(words[words.index("nodes") + 1])
+                millis = int(words[words.index("time") + 1])
+        if nodes is None:
+            sys.exit(f"nps-vs-ref.sh: {self.command!r} printed no info line with nodes and time for {fen}")
+        return nodes, millis, wall
+
+    def quit(self):
+        self.send("quit")
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+engines = [Engine(engine_cmd), Engine(ref_cmd)]
+totals = [[0, 0, 0.0] for _ in engines]
+print(f"go depth {depth} on {len(fens)} positions, Hash {hash_mb} MiB")
+print(f"{'pos':>3} {'engine nodes':>13} {'ms':>7} {'ref nodes':>13} {'ms':>7}")
+for index, fen in enumerate(fens, 1):
+    row = []
+    for engine, total in zip(engines, totals):
+        nodes, millis, wall = engine.search(fen)
+        total[0] += nodes
+        total[1] += millis
+        total[2] += wall
+        row += [nodes, millis]
+    print(f"{index:>3} {row[0]:>13} {row[1]:>7} {row[2]:>13} {row[3]:>7}")
+for engine in engines:
+    engine.quit()
+
+rates = []
+for name, engine, (nodes, millis, wall) in zip(["engine", "ref"], engines, totals):
+    own = nodes * 1000 / max(millis, 1)
+    by_wall = nodes / max(wall, 1e-9)
+    rates.append((own, by_wall))
+    print(f"{name}: {engine.command}: nodes {nodes} time {millis} ms (own clock) {wall:.2f} s (wall)"
+          f" nps {own:.0f} (own clock) {by_wall:.0f} (wall)")
+print(f"ratio engine / ref: {rates[0][0] / rates[1][0]:.2f} (own clocks), {rates[0][1] / rates[1][1]:.2f} (wall)")
+PY
