@@ -14,9 +14,11 @@
 #   NPS_HASH    the Hash option sent to both engines in MiB (default 16)
 #
 # Each engine counts nodes its own way, and reports its own time: the script prints the
-# engine's figures (the `nodes` and `time` of its last `info` line before `bestmove`) and, as
-# a check, the wall time from writing `go` to reading `bestmove`. Both engines get `Hash`,
-# and each search starts from `uainewgame`.
+# engine's figures (the `nodes` and `time` of its last `info` line before `bestmove`), the
+# wall time from writing `go` to reading `bestmove`, and the CPU time the engine's process
+# used meanwhile (user + system, from /proc; the like-for-like figure when engines time
+# themselves differently, or when the machine is busy). Both engines get `Hash`, and each
+# search starts from `uainewgame`.
 set -euo pipefail
 
 die() {
@@ -72,16 +74,25 @@ class Engine:
             if line.startswith(prefix):
                 return lines
 
+    def cpu_seconds(self):
+        """User + system CPU time of the engine's process so far (Linux /proc)."""
+        with open(f"/proc/{self.proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def search(self, fen):
-        """(nodes, engine ms, wall s) of `go depth` from `fen`, from the last info line."""
+        """(nodes, engine ms, wall s, CPU s) of `go depth` from `fen`; nodes and ms from the
+        last info line."""
         self.send("uainewgame")
         self.send(f"position fen {fen}")
         self.send("isready")
         self.read_until("readyok")
+        cpu_before = self.cpu_seconds()
         started = time.perf_counter()
         self.send(f"go depth {depth}")
         lines = self.read_until("bestmove")
         wall = time.perf_counter() - started
+        cpu = self.cpu_seconds() - cpu_before
         nodes = millis = None
         for line in lines:
             words = line.split()
@@ -90,7 +101,7 @@ class Engine:
                 millis = int(words[words.index("time") + 1])
         if nodes is None:
             sys.exit(f"nps-vs-ref.sh: {self.command!r} printed no info line with nodes and time for {fen}")
-        return nodes, millis, wall
+        return nodes, millis, wall, cpu
 
     def quit(self):
         self.send("quit")
@@ -101,27 +112,30 @@ class Engine:
 
 
 engines = [Engine(engine_cmd), Engine(ref_cmd)]
-totals = [[0, 0, 0.0] for _ in engines]
+totals = [[0, 0, 0.0, 0.0] for _ in engines]
 print(f"go depth {depth} on {len(fens)} positions, Hash {hash_mb} MiB")
 print(f"{'pos':>3} {'engine nodes':>13} {'ms':>7} {'ref nodes':>13} {'ms':>7}")
 for index, fen in enumerate(fens, 1):
     row = []
     for engine, total in zip(engines, totals):
-        nodes, millis, wall = engine.search(fen)
+        nodes, millis, wall, cpu = engine.search(fen)
         total[0] += nodes
         total[1] += millis
         total[2] += wall
+        total[3] += cpu
         row += [nodes, millis]
     print(f"{index:>3} {row[0]:>13} {row[1]:>7} {row[2]:>13} {row[3]:>7}")
 for engine in engines:
     engine.quit()
 
 rates = []
-for name, engine, (nodes, millis, wall) in zip(["engine", "ref"], engines, totals):
+for name, engine, (nodes, millis, wall, cpu) in zip(["engine", "ref"], engines, totals):
     own = nodes * 1000 / max(millis, 1)
     by_wall = nodes / max(wall, 1e-9)
-    rates.append((own, by_wall))
-    print(f"{name}: {engine.command}: nodes {nodes} time {millis} ms (own clock) {wall:.2f} s (wall)"
-          f" nps {own:.0f} (own clock) {by_wall:.0f} (wall)")
-print(f"ratio engine / ref: {rates[0][0] / rates[1][0]:.2f} (own clocks), {rates[0][1] / rates[1][1]:.2f} (wall)")
+    by_cpu = nodes / max(cpu, 1e-9)
+    rates.append((own, by_wall, by_cpu))
+    print(f"{name}: {engine.command}: nodes {nodes}; time {millis} ms (own clock), {wall:.2f} s (wall),"
+          f" {cpu:.2f} s (CPU); nps {own:.0f} (own clock), {by_wall:.0f} (wall), {by_cpu:.0f} (CPU)")
+print(f"ratio engine / ref: {rates[0][0] / rates[1][0]:.2f} (own clocks), {rates[0][1] / rates[1][1]:.2f} (wall),"
+      f" {rates[0][2] / rates[1][2]:.2f} (CPU)")
 PY

@@ -7,21 +7,42 @@
 //! ```text
 //! cargo run --release -p boardgame-search --example ataxx_ab -- games A B PAIRS NODES [SEED [SECONDS]]
 //! cargo run --release -p boardgame-search --example ataxx_ab -- nodes DEPTH POSITIONS
+//! cargo run --release -p boardgame-search --example ataxx_ab -- data GAMES NODES SEED >positions.txt
+//! cargo run --release -p boardgame-search --example ataxx_ab -- tune positions.txt [STEPS]
 //! ```
+//! `data` and `tune` are Texel tuning: `data` plays self-play games of the engine (the
+//! settings of `boardgame uai`, NODES per move, the openings below plus four random plies)
+//! and prints every position from the tenth ply on with the game's result for the side to
+//! move (`FEN;1`, `;0.5` or `;0`). `tune` fits the linear weights of the evaluation
+//! (`AtaxxEvaluator::terms`) to those results: the scale K of a logistic model
+//! `1 / (1 + e^(−K · eval / 100))` first, with today's weights, then every weight but
+//! material (which fixes the scale) by gradient descent on the mean squared error.
 //! A and B name an evaluation variant: `default`, `material`, `no-mobility`, `no-safe`,
-//! `no-parity`, `no-tempo`, `first` (the first, untuned weights), and the others listed in
-//! `weights` below.
+//! `no-parity`, `no-tempo`, `first` (the first, untuned weights), the others listed in
+//! `weights` below, or `w=` and the eight linear weights as `tune` prints them; `/lmr2`
+//! and the other suffixes of `search_feature` add search switches (`default/lmr2` is
+//! `boardgame uai`).
 
 use std::env;
+use std::io::{BufRead, BufReader, Write};
 
 use ataxx::{Ataxx, Color};
 use boardgame_core::driver::{below, game_seed, rng_from_seed};
 use boardgame_core::{Game, Turn};
 use boardgame_search::alphabeta::{AlphaBeta, Limits, Settings};
-use boardgame_search::eval::ataxx::{AtaxxEvaluator, AtaxxWeights};
+use boardgame_search::eval::ataxx::{AtaxxEvaluator, AtaxxWeights, LINEAR_WEIGHTS};
 
 fn weights(name: &str) -> AtaxxWeights {
     let d = AtaxxWeights::default();
+    // `w=M,MOB,SAFE,EDGE,CORNER,PARITY,TEMPO,TEMPO_FULL`: the linear weights as `tune`
+    // prints them.
+    if let Some(list) = name.strip_prefix("w=") {
+        let values: Vec<i32> = list
+            .split(',')
+            .map(|v| v.parse().expect("a weight"))
+            .collect();
+        return d.with_linear(values.try_into().expect("8 weights"));
+    }
     match name {
         "default" | "lmr" | "lmr8" | "lmr4d4" => d,
         "material" => AtaxxWeights {
@@ -355,13 +376,148 @@ fn nodes(args: &[String]) {
     }
 }
 
+/// The settings of `boardgame uai` (`engine_settings` in the CLI).
+fn engine_settings() -> Settings {
+    search_feature(Settings::default(), "lmr2")
+}
+
+/// `data GAMES NODES SEED`: self-play positions labelled with the game's result.
+fn data(args: &[String]) {
+    let games: u64 = args[0].parse().expect("GAMES");
+    let nodes: u64 = args[1].parse().expect("NODES");
+    let seed: u64 = args[2].parse().expect("SEED");
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    let mut positions = 0;
+    for i in 0..games {
+        let mut rng = rng_from_seed(game_seed(seed ^ 0x7465_7865_6c00, i));
+        let mut state = opening(game_seed(seed, i));
+        for _ in 0..4 {
+            if state.is_terminal() {
+                break;
+            }
+            let moves = state.legal_moves_vec();
+            state.play_unchecked(moves[below(&mut rng, moves.len() as u64) as usize]);
+        }
+        let mut search =
+            AlphaBeta::new(AtaxxEvaluator::default(), 4).with_settings(engine_settings());
+        let mut seen = Vec::new();
+        let mut ply = 6;
+        while !state.is_terminal() {
+            if ply >= 10 {
+                seen.push(state.clone());
+            }
+            let best = search.search(&state, &limits).best;
+            state.play(best).expect("the search plays legal moves");
+            ply += 1;
+        }
+        let winner = state.outcome().expect("over").winner();
+        for position in seen {
+            let result = match winner {
+                None => "0.5",
+                Some(w) if w == position.side_to_move().seat() => "1",
+                Some(_) => "0",
+            };
+            writeln!(out, "{position};{result}").expect("stdout");
+            positions += 1;
+        }
+    }
+    eprintln!("{games} games, {positions} positions");
+}
+
+/// The mean squared error of `1 / (1 + e^(−k · w·t / 100))` against the results.
+fn texel_error(samples: &[([f64; LINEAR_WEIGHTS], f64)], w: &[f64; LINEAR_WEIGHTS], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|(terms, result)| {
+            let eval: f64 = terms.iter().zip(w).map(|(t, w)| t * w).sum();
+            let p = 1.0 / (1.0 + (-k * eval / 100.0).exp());
+            (p - result) * (p - result)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// `tune FILE [STEPS]`: Texel tuning of the linear weights on `data`'s positions.
+fn tune(args: &[String]) {
+    let file = std::fs::File::open(&args[0]).expect("FILE");
+    let steps: usize = args.get(1).map_or(2000, |s| s.parse().expect("STEPS"));
+    let eval = AtaxxEvaluator::default();
+    let mut samples = Vec::new();
+    for line in BufReader::new(file).lines() {
+        let line = line.expect("a line");
+        let (fen, result) = line.rsplit_once(';').expect("FEN;RESULT");
+        let state: Ataxx = fen.parse().expect("a FEN");
+        let seat = state.side_to_move().seat();
+        samples.push((
+            eval.terms(&state, seat),
+            result.parse::<f64>().expect("a result"),
+        ));
+    }
+    let start = eval.weights.linear().map(f64::from);
+    // K: a golden-section search of the error with today's weights.
+    let (mut lo, mut hi) = (0.01, 10.0);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
+        if texel_error(&samples, &start, a) < texel_error(&samples, &start, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    println!(
+        "{} positions; K = {k:.4}; error with today's weights {:.6}",
+        samples.len(),
+        texel_error(&samples, &start, k)
+    );
+    // Adam on every weight but material (index 0), gradients of the mean squared error.
+    let mut w = start;
+    let (mut m, mut v) = ([0.0; LINEAR_WEIGHTS], [0.0; LINEAR_WEIGHTS]);
+    let (rate, beta1, beta2) = (0.5, 0.9, 0.999);
+    for step in 1..=steps {
+        let mut grad = [0.0; LINEAR_WEIGHTS];
+        for (terms, result) in &samples {
+            let eval: f64 = terms.iter().zip(&w).map(|(t, w)| t * w).sum();
+            let p = 1.0 / (1.0 + (-k * eval / 100.0).exp());
+            let common = 2.0 * (p - result) * p * (1.0 - p) * k / 100.0;
+            for (g, t) in grad.iter_mut().zip(terms) {
+                *g += common * t;
+            }
+        }
+        for i in 1..LINEAR_WEIGHTS {
+            let g = grad[i] / samples.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
+            w[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+        if step % 500 == 0 || step == steps {
+            println!("step {step}: error {:.6}", texel_error(&samples, &w, k));
+        }
+    }
+    let rounded = w.map(|x| x.round() as i32);
+    println!(
+        "tuned (material, mobility, safe, edge, corner, parity, tempo, tempo_full): {rounded:?}; error {:.6}",
+        texel_error(&samples, &rounded.map(f64::from), k)
+    );
+}
+
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("games") => games(&args[1..]),
         Some("nodes") => nodes(&args[1..]),
+        Some("data") => data(&args[1..]),
+        Some("tune") => tune(&args[1..]),
         _ => eprintln!(
-            "usage: ataxx_ab games A B PAIRS NODES [SEED [SECONDS]] | nodes DEPTH POSITIONS"
+            "usage: ataxx_ab games A B PAIRS NODES [SEED [SECONDS]] | nodes DEPTH POSITIONS | data GAMES NODES SEED | tune FILE [STEPS]"
         ),
     }
 }
