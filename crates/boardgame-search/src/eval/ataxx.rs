@@ -35,18 +35,19 @@ pub struct AtaxxWeights {
 }
 
 impl Default for AtaxxWeights {
-    /// The tuned weights (see `docs/strength.md`).
+    /// The weights fitted by Texel tuning on 216 055 self-play positions (`ataxx_ab tune`,
+    /// see `docs/strength.md`).
     fn default() -> AtaxxWeights {
         AtaxxWeights {
             material: 100,
-            mobility: 2,
-            safe: 30,
-            edge: 0,
-            corner: 0,
-            parity: 20,
+            mobility: 10,
+            safe: 58,
+            edge: 47,
+            corner: 41,
+            parity: -13,
             parity_empties: 8,
-            tempo: 30,
-            tempo_full: 30,
+            tempo: 280,
+            tempo_full: 430,
         }
     }
 }
