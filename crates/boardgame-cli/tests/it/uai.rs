@@ -403,7 +403,7 @@ fn clock_game(engines: &mut [Engine; 2], start: &Ataxx, base: i64, inc: i64) -> 
 
 /// The engine never flags at 1 s + 50 ms (the time control of the issue). A long check
 /// (each game takes seconds); run it with
-/// `UAI_CLOCK_GAMES=40 cargo test --release -p boardgame-cli --test uai -- --ignored --nocapture`.
+/// `UAI_CLOCK_GAMES=40 cargo test --release -p boardgame-cli --test it -- --ignored uai_never_flags --nocapture`.
 #[test]
 #[ignore = "long: plays real-time games"]
 fn uai_never_flags_at_one_second_plus_50_ms() {

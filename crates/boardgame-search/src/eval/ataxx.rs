@@ -52,8 +52,9 @@ impl Default for AtaxxWeights {
     }
 }
 
-/// A hand-tuned Ataxx evaluation: material, clone mobility, safe stones, parity of the
-/// empty squares near the end, and a tempo bonus for the side to move.
+/// An Ataxx evaluation with Texel-tuned weights: material, clone mobility, safe stones,
+/// edge and corner stones, parity of the empty squares near the end, and a bonus for the
+/// side to move that grows as the board fills.
 ///
 /// ```
 /// use ataxx::Ataxx;
