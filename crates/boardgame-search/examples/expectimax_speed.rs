@@ -9,7 +9,8 @@
 //! The positions are decision nodes with a choice, taken from games of `greedy` against
 //! itself (seeded): every fifth such node of each game until `POSITIONS` (default 40) are
 //! collected. Every pruned search is checked against the plain one: the same value (within
-//! 10⁻⁹) and the same move (the first best in move order); a difference aborts the run.
+//! 10⁻⁹) and the same move (the first best in move order); a difference is printed as a
+//! `MISMATCH` line with the position.
 
 use std::env;
 use std::time::Instant;
@@ -93,6 +94,8 @@ where
         .set("players", &players.to_string())
         .expect("a players setting");
     let states = positions::<G>(&config, count, seed);
+    // Build any table the evaluator computes once per process (Thax's) before timing.
+    measure(&states[..1], 1, Pruning::None);
     let prunings: &[Pruning] = if players == 2 {
         &[Pruning::None, Pruning::Star1, Pruning::Star2]
     } else {
@@ -106,10 +109,13 @@ where
             let (ratio_nodes, ratio_time) = match &plain {
                 Some(base) => {
                     for (i, (a, b)) in base.results.iter().zip(&row.results).enumerate() {
-                        assert!(
-                            (a.1 - b.1).abs() < 1e-9 && a.0 == b.0,
-                            "{name} position {i} depth {depth} {pruning:?}: {a:?} vs {b:?}"
-                        );
+                        if (a.1 - b.1).abs() >= 1e-9 || a.0 != b.0 {
+                            println!(
+                                "MISMATCH {name} position {i} depth {depth} {pruning:?}: \
+                                 plain {a:?}, pruned {b:?}\n  {}",
+                                states[i]
+                            );
+                        }
                     }
                     (
                         row.nodes as f64 / base.nodes as f64,
