@@ -57,7 +57,16 @@ struct Tally {
     wins: u64,
     draws: u64,
     losses: u64,
+    /// Decisions the bot was asked to make (forced moves included).
+    decisions: u64,
+    /// MCTS iterations or expectimax nodes of those decisions.
+    work: u64,
+    /// Wall-clock seconds spent in the bot's decisions.
+    think: f64,
 }
+
+/// What one seat's bot did in one game: decisions, work, seconds thinking.
+type Effort = (u64, u64, f64);
 
 impl Tally {
     /// (wins + draws / 2) / games.
@@ -145,8 +154,14 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
         "games",
         || vec![Tally::default(); players],
         |tallies, index| {
-            let result = play_game(&start, &specs, args.seed, index, max_plies);
+            let (result, efforts) = play_game(&start, &specs, args.seed, index, max_plies);
             count(tallies, &result, index, players);
+            for (seat, (decisions, work, think)) in Seat::first(players).zip(efforts) {
+                let tally = &mut tallies[bot_at(seat, index, players)];
+                tally.decisions += decisions;
+                tally.work += work;
+                tally.think += think;
+            }
         },
     )
     .map_err(|e| data(format!("cannot start a worker thread: {e}")))?;
@@ -159,6 +174,9 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
             total.wins += tally.wins;
             total.draws += tally.draws;
             total.losses += tally.losses;
+            total.decisions += tally.decisions;
+            total.work += tally.work;
+            total.think += tally.think;
         }
     }
     print_text(&report(args, players, &tallies, seconds, workers, &specs))
@@ -186,14 +204,14 @@ fn bot_at(seat: Seat, index: u64, players: usize) -> usize {
 }
 
 /// Plays game `index`: dice from `game_seed(seed, index)`, each seat's bot seeded from that
-/// and the seat.
+/// and the seat. Also returns each seat's effort.
 fn play_game<G: CliGame>(
     start: &G,
     specs: &[BotSpec],
     seed: u64,
     index: u64,
     max_plies: u64,
-) -> GameResult {
+) -> (GameResult, Vec<Effort>) {
     let players = start.num_seats();
     let game = game_seed(seed, index);
     let mut dice = rng_from_seed(game);
@@ -208,9 +226,10 @@ fn play_game<G: CliGame>(
     let mut state = start.clone();
     let mut legal = Vec::new();
     let mut plies = 0;
-    loop {
+    let mut efforts = vec![(0u64, 0u64, 0.0f64); players];
+    let result = loop {
         match state.turn() {
-            Turn::Terminal => return state.outcome(),
+            Turn::Terminal => break state.outcome(),
             Turn::Chance => {
                 let dist = state.chance_outcomes().expect("chance node has outcomes");
                 let outcome = sample(&dist, &mut dice);
@@ -218,17 +237,43 @@ fn play_game<G: CliGame>(
             }
             Turn::Player(seat) => {
                 if plies >= max_plies {
-                    return None;
+                    break None;
                 }
                 legal.clear();
                 state.legal_moves(&mut legal);
                 let (bot, rng) = &mut seats[seat.index()];
+                let thinking = Instant::now();
                 let mv = bot.choose(&state, &legal, rng);
+                let effort = &mut efforts[seat.index()];
+                effort.0 += 1;
+                effort.2 += thinking.elapsed().as_secs_f64();
                 assert!(legal.contains(&mv), "bot chose an illegal move {mv}");
                 state.play_unchecked(mv);
                 plies += 1;
             }
         }
+    };
+    for (effort, (bot, _)) in efforts.iter_mut().zip(&seats) {
+        effort.1 = bot.work();
+    }
+    (result, efforts)
+}
+
+/// Work per second of thinking (0 without either).
+fn speed(tally: &Tally) -> f64 {
+    if tally.think > 0.0 {
+        tally.work as f64 / tally.think
+    } else {
+        0.0
+    }
+}
+
+/// Milliseconds of thinking per decision.
+fn millis_per_decision(tally: &Tally) -> f64 {
+    if tally.decisions == 0 {
+        0.0
+    } else {
+        1000.0 * tally.think / tally.decisions as f64
     }
 }
 
@@ -284,6 +329,9 @@ fn report(
                     "losses": t.losses,
                     "score": t.score(),
                     "ci95": [lo, hi],
+                    "decisions": t.decisions,
+                    "work": t.work,
+                    "think_seconds": t.think,
                 })
             })
             .collect();
@@ -317,23 +365,28 @@ fn report(
         .max(3);
     let _ = writeln!(
         text,
-        "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  95% CI",
-        "bot", "games", "wins", "draws", "losses", "score"
+        "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {:<16}  {:>8}  {:>9}",
+        "bot", "games", "wins", "draws", "losses", "score", "95% CI", "ms/move", "work/s"
     );
     for ((t, &(lo, hi)), spec) in tallies.iter().zip(&intervals).zip(&args.bots) {
+        let interval = format!("[{}, {}]", percent(lo), percent(hi));
         let _ = writeln!(
             text,
-            "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  [{}, {}]",
+            "  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>6}  {interval:<16}  {:>8.2}  {:>9.0}",
             spec.trim(),
             t.games,
             t.wins,
             t.draws,
             t.losses,
             percent(t.score()),
-            percent(lo),
-            percent(hi)
+            millis_per_decision(t),
+            speed(t),
         );
     }
+    let _ = writeln!(
+        text,
+        "work/s: MCTS iterations or expectimax nodes per second of thinking (0: no search)"
+    );
     if let Some((diff, lo, hi)) = elo_diff {
         let _ = writeln!(
             text,

@@ -5,7 +5,8 @@
 //! - [`mcts`]: UCT with a swappable [`SelectionRule`](mcts::SelectionRule) (PUCT included) and
 //!   rollout policy, closed-loop chance nodes drawn with their exact weights, 2–4 seats each
 //!   backing up their own reward, budgets by iterations or deadline, tree reuse, root
-//!   statistics.
+//!   statistics; optionally rollouts cut and ended by an [`Evaluator`] and progressive bias
+//!   from it.
 //! - [`expectimax`]: depth-limited over decision and chance nodes, Star1/Star2 pruning for two
 //!   seats, max^n for three or four.
 //! - [`alphabeta`]: negamax with iterative deepening and a transposition table.

@@ -17,9 +17,12 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// The result without the field that measures time.
+/// The result without the fields that measure time.
 fn without_seconds(mut value: serde_json::Value) -> serde_json::Value {
     value.as_object_mut().unwrap().remove("seconds");
+    for bot in value["bots"].as_array_mut().unwrap() {
+        bot.as_object_mut().unwrap().remove("think_seconds");
+    }
     value
 }
 
@@ -99,6 +102,30 @@ fn arena_with_four_bots_has_no_elo_and_one_winner_per_game() {
     let wins: u64 = bots.iter().map(|b| b["wins"].as_u64().unwrap()).sum();
     let draws: u64 = bots.iter().map(|b| b["draws"].as_u64().unwrap()).sum();
     assert_eq!(wins + draws / 4, 8, "{out}");
+}
+
+#[test]
+fn arena_reports_each_bots_decisions_and_work() {
+    let run = |bots: &str| {
+        json(&boardgame(&[
+            "arena", "thax", "--bots", bots, "--games", "4", "--json",
+        ]))
+    };
+    let out = run("mcts:iters=30:rollout=eval,greedy");
+    let (mcts, greedy) = (&out["bots"][0], &out["bots"][1]);
+    let n = |bot: &serde_json::Value, key: &str| bot[key].as_u64().unwrap();
+    // Every search with a choice runs exactly 30 iterations; forced moves run none.
+    let work = n(mcts, "work");
+    assert!(work > 0 && work % 30 == 0, "{out}");
+    assert!(n(mcts, "decisions") >= work / 30, "{out}");
+    assert!(mcts["think_seconds"].as_f64().unwrap() > 0.0, "{out}");
+    assert_eq!(n(greedy, "work"), 0, "{out}");
+    assert!(n(greedy, "decisions") > 0, "{out}");
+    let out = run("expectimax:depth=2,random");
+    assert!(
+        n(&out["bots"][0], "work") > n(&out["bots"][0], "decisions"),
+        "{out}"
+    );
 }
 
 #[test]

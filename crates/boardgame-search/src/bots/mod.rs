@@ -25,7 +25,7 @@ mod spec;
 
 use std::time::Instant;
 
-use boardgame_core::driver::ChaCha8Rng;
+use boardgame_core::driver::{ChaCha8Rng, Policy};
 use boardgame_core::{Game, Seat};
 
 use crate::Evaluator;
@@ -36,7 +36,7 @@ use crate::mcts::{Mcts, Uct};
 pub use players::{GreedyPolicy, greedy};
 pub use spec::{
     BotSpec, MAX_ALPHABETA_DEPTH, MAX_DEPTH, MAX_EXPECTIMAX_DEPTH, MAX_ITERATIONS, MAX_MILLIS,
-    SPEC_HELP, SpecError, Think,
+    MAX_ROLLOUT_DEPTH, SPEC_HELP, SpecError, Think,
 };
 
 /// Where a time-limited bot reads the time (`Instant::now` on the command line).
@@ -46,6 +46,13 @@ pub type Clock = fn() -> Instant;
 pub trait Bot<G: Game> {
     /// Picks one of `legal` (never empty) for the seat to move in `state`.
     fn choose(&mut self, state: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move;
+
+    /// How much searching the bot has done since it was built: MCTS iterations or
+    /// expectimax nodes (0 for the other bots). A front end that
+    /// times [`choose`](Bot::choose) divides it by the time for a speed.
+    fn work(&self) -> u64 {
+        0
+    }
 }
 
 /// What the bots need from a game: a one-ply evaluation for `greedy`, an [`Evaluator`] for
@@ -53,7 +60,7 @@ pub trait Bot<G: Game> {
 /// `optimal` bot where the game is solved.
 pub trait BotGame: Game + 'static {
     /// The evaluator of `expectimax` (and of `alphabeta`, where it applies).
-    type Eval: Evaluator<Self> + Default + Send + 'static;
+    type Eval: Evaluator<Self> + Default + Send + Sync + 'static;
 
     /// The one-ply evaluation the greedy bot maximises (higher is better for `seat`).
     fn evaluation(&self, seat: Seat) -> i64;
@@ -136,6 +143,9 @@ pub fn build<G: BotGame>(
             exploration,
             reuse,
             greedy_rollouts,
+            rollout_depth,
+            bias,
+            scale,
         } => {
             let budget = match think {
                 Think::Iterations(n) => players::MctsBudget::Iterations(n),
@@ -144,20 +154,32 @@ pub fn build<G: BotGame>(
                 }
             };
             let selection = Uct { exploration };
+            let leaf = LeafOptions {
+                reuse,
+                rollout_depth,
+                bias,
+                scale,
+            };
             if greedy_rollouts {
-                let mcts = Mcts::<G, Uct, GreedyPolicy>::with_parts(selection, GreedyPolicy, seed)
-                    .reuse_tree(reuse);
-                Box::new(players::MctsBot { mcts, budget })
+                let mcts = Mcts::<G, Uct, GreedyPolicy>::with_parts(selection, GreedyPolicy, seed);
+                Box::new(players::MctsBot {
+                    mcts: leaf.apply(mcts),
+                    budget,
+                    iterations: 0,
+                })
             } else {
-                let mcts = Mcts::<G>::new(seed)
-                    .with_selection(selection)
-                    .reuse_tree(reuse);
-                Box::new(players::MctsBot { mcts, budget })
+                let mcts = Mcts::<G>::new(seed).with_selection(selection);
+                Box::new(players::MctsBot {
+                    mcts: leaf.apply(mcts),
+                    budget,
+                    iterations: 0,
+                })
             }
         }
         BotSpec::Expectimax { depth, nodes } => Box::new(players::ExpectimaxBot {
             search: Expectimax::new(G::Eval::default()),
             limits: ExpectimaxLimits { depth, nodes },
+            nodes: 0,
         }),
         BotSpec::AlphaBeta { depth, ms, nodes } => {
             let time = match ms {
@@ -167,6 +189,32 @@ pub fn build<G: BotGame>(
             G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
         }
     })
+}
+
+/// The MCTS options beyond the selection rule and the rollout policy.
+#[derive(Copy, Clone)]
+struct LeafOptions {
+    reuse: bool,
+    rollout_depth: Option<u32>,
+    bias: f64,
+    scale: Option<f64>,
+}
+
+impl LeafOptions {
+    fn apply<G: BotGame, P: Policy<G>>(self, mcts: Mcts<G, Uct, P>) -> Mcts<G, Uct, P> {
+        let mut mcts = mcts.reuse_tree(self.reuse);
+        if self.rollout_depth.is_some() || self.bias > 0.0 {
+            let evaluator = G::Eval::default();
+            let scale = self.scale.unwrap_or_else(|| evaluator.scale());
+            mcts = mcts
+                .with_evaluator(evaluator, scale)
+                .progressive_bias(self.bias);
+        }
+        if let Some(depth) = self.rollout_depth {
+            mcts = mcts.max_rollout_plies(u64::from(depth));
+        }
+        mcts
+    }
 }
 
 /// The alpha-beta bot of a deterministic two-seat game, with the game's evaluator (for

@@ -79,6 +79,8 @@ pub(super) enum MctsBudget {
 pub(super) struct MctsBot<G: Game, P> {
     pub(super) mcts: Mcts<G, Uct, P>,
     pub(super) budget: MctsBudget,
+    /// Iterations of every search so far.
+    pub(super) iterations: u64,
 }
 
 impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P> {
@@ -87,7 +89,13 @@ impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P> {
             MctsBudget::Iterations(n) => Budget::Iterations(n),
             MctsBudget::Millis(ms, now) => Budget::Deadline(now() + Duration::from_millis(ms)),
         };
-        self.mcts.search(state, budget).best
+        let report = self.mcts.search(state, budget);
+        self.iterations += report.iterations;
+        report.best
+    }
+
+    fn work(&self) -> u64 {
+        self.iterations
     }
 }
 
@@ -95,11 +103,19 @@ impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P> {
 pub(super) struct ExpectimaxBot<E> {
     pub(super) search: Expectimax<E>,
     pub(super) limits: ExpectimaxLimits,
+    /// Nodes of every search so far.
+    pub(super) nodes: u64,
 }
 
 impl<G: Game, E: Evaluator<G>> Bot<G> for ExpectimaxBot<E> {
     fn choose(&mut self, state: &G, _: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
-        self.search.search(state, &self.limits).best
+        let report = self.search.search(state, &self.limits);
+        self.nodes += report.nodes;
+        report.best
+    }
+
+    fn work(&self) -> u64 {
+        self.nodes
     }
 }
 

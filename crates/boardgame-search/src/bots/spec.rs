@@ -11,7 +11,10 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     mcts:iters=N            UCT with N iterations per move (reproducible)\n  \
     mcts:ms=T               UCT for T milliseconds per move (not reproducible)\n                          \
     options: c=X (exploration, default 1.41), reuse=true|false (keep the tree),\n                          \
-    rollout=random|greedy (default random)\n  \
+    rollout=random|greedy|eval (default random; eval: no rollout, the leaf is\n                          \
+    evaluated), depth=N (cut rollouts after N moves and evaluate, 0..=1000),\n                          \
+    bias=W (progressive bias from the evaluator, default 0), scale=S (evaluation\n                          \
+    units per logistic unit, default the game's)\n  \
     expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N;\n                          \
     D at most 4, or 64 with nodes=N)\n  \
     alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim;\n                          \
@@ -21,6 +24,9 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
 /// The most MCTS iterations per move (visit counts are 32-bit; the tree's memory is
 /// bounded by its node budget whatever the iterations).
 pub const MAX_ITERATIONS: u64 = 100_000_000;
+
+/// The longest MCTS rollout cut (`depth=N`), in moves.
+pub const MAX_ROLLOUT_DEPTH: u32 = 1000;
 
 /// The longest time budget per move, in milliseconds (a day).
 pub const MAX_MILLIS: u64 = 86_400_000;
@@ -66,6 +72,13 @@ pub enum BotSpec {
         reuse: bool,
         /// Greedy (instead of uniform random) rollouts.
         greedy_rollouts: bool,
+        /// Cut rollouts after this many moves and evaluate where they stopped (`None`: play
+        /// to the end; `Some(0)`: `rollout=eval`, the leaf itself is evaluated).
+        rollout_depth: Option<u32>,
+        /// The progressive-bias weight (0: off).
+        bias: f64,
+        /// Evaluation units per logistic unit (`None`: the evaluator's own scale).
+        scale: Option<f64>,
     },
     /// `expectimax:…`.
     Expectimax {
@@ -203,6 +216,21 @@ impl FromStr for BotSpec {
                 let mut exploration = core::f64::consts::SQRT_2;
                 let mut reuse = false;
                 let mut greedy_rollouts = false;
+                let mut evaluated_leaf = false;
+                let mut rollout_depth = None;
+                let mut bias = 0.0;
+                let mut scale = None;
+                let finite = |key: &str, value: &str, positive: bool| -> Result<f64, SpecError> {
+                    let x: f64 = number(spec, key, value)?;
+                    if x.is_finite() && (x > 0.0 || (!positive && x == 0.0)) {
+                        Ok(x)
+                    } else {
+                        let least = if positive { "> 0" } else { "≥ 0" };
+                        Err(SpecError(format!(
+                            "bad bot spec {spec:?}: {key} must be a finite number {least}"
+                        )))
+                    }
+                };
                 for (key, value) in options {
                     match key {
                         "iters" | "ms" if think.is_some() => {
@@ -229,27 +257,60 @@ impl FromStr for BotSpec {
                         }
                         "reuse" => reuse = flag(spec, key, value)?,
                         "rollout" => {
-                            greedy_rollouts = match value {
-                                "random" => false,
-                                "greedy" => true,
+                            (greedy_rollouts, evaluated_leaf) = match value {
+                                "random" => (false, false),
+                                "greedy" => (true, false),
+                                "eval" => (false, true),
                                 _ => {
                                     return Err(SpecError(format!(
-                                        "bad bot spec {spec:?}: rollout is random or greedy"
+                                        "bad bot spec {spec:?}: rollout is random, greedy or eval"
                                     )));
                                 }
                             }
                         }
+                        "depth" => {
+                            let n = number::<u32>(spec, key, value)?;
+                            if n > MAX_ROLLOUT_DEPTH {
+                                return Err(SpecError(format!(
+                                    "bad bot spec {spec:?}: depth={value} is out of range: \
+                                     at most {MAX_ROLLOUT_DEPTH}"
+                                )));
+                            }
+                            rollout_depth = Some(n);
+                        }
+                        "bias" => bias = finite(key, value, false)?,
+                        "scale" => scale = Some(finite(key, value, true)?),
                         _ => return Err(unknown(key)),
                     }
                 }
                 let think = think.ok_or_else(|| {
                     SpecError(format!("bad bot spec {spec:?}: mcts needs iters=N or ms=T"))
                 })?;
+                if evaluated_leaf {
+                    match rollout_depth {
+                        Some(n) if n > 0 => {
+                            return Err(SpecError(format!(
+                                "bad bot spec {spec:?}: rollout=eval has no rollout to cut \
+                                 (depth={n}); use rollout=random or greedy with depth=N"
+                            )));
+                        }
+                        _ => rollout_depth = Some(0),
+                    }
+                }
+                if scale.is_some() && rollout_depth.is_none() && bias == 0.0 {
+                    return Err(SpecError(format!(
+                        "bad bot spec {spec:?}: scale needs an evaluation (rollout=eval, \
+                         depth=N or bias=W)"
+                    )));
+                }
                 Ok(BotSpec::Mcts {
                     think,
                     exploration,
                     reuse,
                     greedy_rollouts,
+                    rollout_depth,
+                    bias,
+                    scale,
                 })
             }
             "expectimax" => {
@@ -334,8 +395,37 @@ mod tests {
                 exploration: 1.4,
                 reuse: false,
                 greedy_rollouts: false,
+                rollout_depth: None,
+                bias: 0.0,
+                scale: None,
             })
         );
+        assert!(matches!(
+            parse("mcts:ms=50:rollout=eval:bias=0.5"),
+            Ok(BotSpec::Mcts {
+                rollout_depth: Some(0),
+                greedy_rollouts: false,
+                bias: 0.5,
+                scale: None,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("mcts:iters=100:rollout=greedy:depth=4:scale=25"),
+            Ok(BotSpec::Mcts {
+                rollout_depth: Some(4),
+                greedy_rollouts: true,
+                scale: Some(25.0),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("mcts:iters=100:rollout=eval:depth=0"),
+            Ok(BotSpec::Mcts {
+                rollout_depth: Some(0),
+                ..
+            })
+        ));
         assert!(matches!(
             parse("mcts:ms=50:reuse=true:rollout=greedy"),
             Ok(BotSpec::Mcts {
@@ -377,7 +467,7 @@ mod tests {
             ("mcts", "mcts needs iters=N or ms=T"),
             ("mcts:iters=abc", "iters=\"abc\" is not a valid number"),
             ("mcts:iters=0", "iters must be at least 1"),
-            ("mcts:iters=10:depth=3", "mcts has no option \"depth\""),
+            ("mcts:iters=10:nodes=3", "mcts has no option \"nodes\""),
             ("expectimax", "expectimax needs depth=D"),
             ("expectimax:depth=99999999999", "is too deep"),
             ("expectimax:depth=100", "too deep"),
@@ -395,6 +485,35 @@ mod tests {
             ("greedy:x=1", "greedy has no option \"x\""),
             ("optimal:depth=2", "optimal has no option \"depth\""),
             ("mcts:iters", "is not KEY=VALUE"),
+            (
+                "mcts:iters=10:rollout=deep",
+                "rollout is random, greedy or eval",
+            ),
+            (
+                "mcts:iters=10:rollout=eval:depth=3",
+                "rollout=eval has no rollout to cut",
+            ),
+            (
+                "mcts:iters=10:depth=1001",
+                "depth=1001 is out of range: at most 1000",
+            ),
+            (
+                "mcts:iters=10:depth=-1",
+                "depth=\"-1\" is not a valid number",
+            ),
+            ("mcts:iters=10:bias=-1", "bias must be a finite number ≥ 0"),
+            ("mcts:iters=10:bias=inf", "bias must be a finite number ≥ 0"),
+            ("mcts:iters=10:bias=x", "bias=\"x\" is not a valid number"),
+            (
+                "mcts:iters=10:depth=2:scale=0",
+                "scale must be a finite number > 0",
+            ),
+            (
+                "mcts:iters=10:depth=2:scale=NaN",
+                "scale must be a finite number > 0",
+            ),
+            ("mcts:iters=10:scale=30", "scale needs an evaluation"),
+            ("mcts:iters=10:depth=2:depth=3", "depth is given twice"),
             ("", "empty bot spec"),
         ] {
             let message = parse(spec).unwrap_err();

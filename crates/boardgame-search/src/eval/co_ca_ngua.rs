@@ -63,4 +63,9 @@ impl Evaluator<CoCaNgua> for CoCaNguaEvaluator {
     fn bound(&self) -> i32 {
         300
     }
+
+    /// 20 units (about three throws of progress) for one logistic unit.
+    fn scale(&self) -> f64 {
+        20.0
+    }
 }

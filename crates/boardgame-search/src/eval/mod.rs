@@ -35,6 +35,14 @@ pub trait Evaluator<G: Game> {
     /// The largest magnitude [`evaluate`](Evaluator::evaluate) returns (Star1/Star2 pruning
     /// and the scaling of search values rely on it).
     fn bound(&self) -> i32;
+
+    /// About how many evaluation units make one unit of a logistic win-chance model: the
+    /// default scale by which MCTS divides evaluations before its softmax over the seats
+    /// ([`Mcts::with_evaluator`](crate::mcts::Mcts::with_evaluator)). By default a tenth of
+    /// the bound.
+    fn scale(&self) -> f64 {
+        f64::from(self.bound()) / 10.0
+    }
 }
 
 /// Clamps a raw evaluation into `-bound..=bound`.

@@ -76,4 +76,9 @@ impl Evaluator<Parchis> for ParchisEvaluator {
     fn bound(&self) -> i32 {
         420
     }
+
+    /// 30 units (about five squares of progress) for one logistic unit.
+    fn scale(&self) -> f64 {
+        30.0
+    }
 }

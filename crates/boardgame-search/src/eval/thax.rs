@@ -186,6 +186,11 @@ impl Evaluator<Thax> for ThaxEvaluator {
     fn bound(&self) -> i32 {
         10_000
     }
+
+    /// Two turns of lead (40 units) for one logistic unit.
+    fn scale(&self) -> f64 {
+        40.0
+    }
 }
 
 #[cfg(test)]

@@ -242,3 +242,85 @@ fn a_node_limit_is_never_exceeded_and_keeps_the_last_finished_depth() {
         }
     }
 }
+
+/// Decision nodes with a choice from seeded greedy self-play of `G`'s two-seat game.
+fn greedy_positions<G: crate::bots::BotGame>(config: G::Config, count: usize) -> Vec<G> {
+    use boardgame_core::driver::{game_seed, rng_from_seed, sample};
+    let mut found = Vec::new();
+    let mut game = 0;
+    while found.len() < count {
+        let mut rng = rng_from_seed(game_seed(42, game));
+        let mut state = G::new(config.clone()).unwrap();
+        let mut plies = 0u32;
+        while found.len() < count && plies < 1_000 {
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let outcome = sample(&state.chance_outcomes().unwrap(), &mut rng);
+                    state.apply_chance_unchecked(outcome);
+                }
+                Turn::Player(_) => {
+                    let legal = state.legal_moves_vec();
+                    if legal.len() > 1 && plies.is_multiple_of(3) {
+                        found.push(state.clone());
+                    }
+                    let mv = crate::bots::greedy(&state, &legal, &mut rng);
+                    state.play_unchecked(mv);
+                    plies += 1;
+                }
+            }
+        }
+        game += 1;
+    }
+    found
+}
+
+/// Star1 and Star2 give plain expectiminimax's value and move on every position.
+fn assert_pruning_changes_nothing<G: crate::bots::BotGame>(states: &[G], depths: &[u32]) {
+    let mut saved = [0u64; 3];
+    for state in states {
+        for &depth in depths {
+            let search = |pruning| {
+                Expectimax::new(G::Eval::default())
+                    .pruning(pruning)
+                    .search(state, &ExpectimaxLimits::depth(depth))
+            };
+            let plain = search(Pruning::None);
+            for (i, pruning) in [Pruning::None, Pruning::Star1, Pruning::Star2]
+                .into_iter()
+                .enumerate()
+            {
+                let pruned = search(pruning);
+                assert!(
+                    (pruned.value - plain.value).abs() < 1e-9 && pruned.best == plain.best,
+                    "{state} depth {depth} {pruning:?}: {} {} vs {} {}",
+                    pruned.best,
+                    pruned.value,
+                    plain.best,
+                    plain.value
+                );
+                saved[i] += pruned.nodes;
+            }
+        }
+    }
+    // Star1 never searches more than plain expectiminimax.
+    assert!(saved[1] <= saved[0], "{saved:?}");
+}
+
+#[test]
+fn star_pruning_equals_plain_expectimax_on_seeded_thax_positions() {
+    let states = greedy_positions::<Thax>(ThaxConfig::default(), 60);
+    assert_pruning_changes_nothing(&states, &[1, 2, 3]);
+}
+
+#[test]
+fn star_pruning_equals_plain_expectimax_on_seeded_two_player_parchis_and_co_ca_ngua() {
+    let parchis = parchis::Config {
+        players: 2,
+        ..parchis::Config::default()
+    };
+    let states = greedy_positions::<parchis::Parchis>(parchis, 40);
+    assert_pruning_changes_nothing(&states, &[1, 2, 3]);
+    let states = greedy_positions::<co_ca_ngua::CoCaNgua>(co_ca_ngua::Config::with_players(2), 40);
+    assert_pruning_changes_nothing(&states, &[1, 2, 3]);
+}

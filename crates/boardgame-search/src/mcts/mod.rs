@@ -6,6 +6,17 @@
 //!   *every* seat, so 2–4 seats back up their own returns (max^n-style), and a decision node
 //!   chooses by the mean of the seat to move there. A rollout cut by the ply guard counts as
 //!   ½ for everybody.
+//! - **Evaluated leaves** (optional, [`with_evaluator`](Mcts::with_evaluator)). With an
+//!   [`Evaluator`], a rollout cut by [`max_rollout_plies`](Mcts::max_rollout_plies) (0: no
+//!   rollout at all) ends in the evaluation of the state it reached instead of ½: each
+//!   seat's evaluation divided by a scale goes through a softmax over the seats, read as
+//!   the chance that the seat wins, and becomes the reward a win with that probability is
+//!   worth (`L + (1 − L)·p`, `L` the reward of a loss: 0 for two seats, ⅓ for four).
+//! - **Progressive bias** (optional, [`progressive_bias`](Mcts::progressive_bias), with an
+//!   evaluator): a decision node's children get, when it is expanded, the mover's
+//!   evaluated reward `h` of the state after the move; selection adds `w·h / (n + 1)` to the
+//!   rule's score of a child visited `n` times, and tries the unvisited children in order of
+//!   `h` (best first).
 //! - **Chance nodes are closed-loop.** A chance node gets one child per outcome of
 //!   [`Game::chance_outcomes`], and each visit draws one child with its exact integer weight
 //!   (core's unbiased `below` on the weights). Every tree node therefore stands for exactly
@@ -43,6 +54,8 @@ use boardgame_core::driver::{
     ChaCha8Rng, End, Policy, UniformRandom, below, play_out, rng_from_seed,
 };
 use boardgame_core::{BySeat, Game, MAX_SEATS, Outcome, Seat, Turn};
+
+use crate::Evaluator;
 
 pub use selection::{EdgeStats, Puct, SelectionRule, Uct};
 
@@ -99,6 +112,8 @@ struct Node<M, C> {
     children: u32,
     expanded: bool,
     visits: u32,
+    /// The progressive-bias heuristic of the move into this node (0 without one).
+    prior: f32,
     rewards: [f32; MAX_SEATS],
 }
 
@@ -110,6 +125,7 @@ impl<M, C> Node<M, C> {
             children: 0,
             expanded: false,
             visits: 0,
+            prior: 0.0,
             rewards: [0.0; MAX_SEATS],
         }
     }
@@ -127,6 +143,38 @@ impl<M, C> Node<M, C> {
     }
 }
 
+/// The evaluator that ends cut rollouts, with the scale of its units.
+struct Leaf<G> {
+    evaluator: Box<dyn Evaluator<G> + Send + Sync>,
+    scale: f64,
+}
+
+impl<G: Game> Leaf<G> {
+    /// Every seat's reward in `0..=1` for the non-terminal `state` (unused seats 0).
+    fn rewards(&self, state: &G) -> [f32; MAX_SEATS] {
+        let seats = state.num_seats();
+        let mut logits = [0.0f64; MAX_SEATS];
+        for seat in Seat::first(seats) {
+            logits[seat.index()] = f64::from(self.evaluator.evaluate(state, seat)) / self.scale;
+        }
+        let top = logits[..seats]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut total = 0.0;
+        for logit in &mut logits[..seats] {
+            *logit = (*logit - top).exp();
+            total += *logit;
+        }
+        let loss = (seats.max(2) - 2) as f64 / (2 * (seats.max(2) - 1)) as f64;
+        let mut out = [0.0; MAX_SEATS];
+        for (reward, weight) in out.iter_mut().zip(&logits[..seats]) {
+            *reward = (loss + (1.0 - loss) * weight / total) as f32;
+        }
+        out
+    }
+}
+
 /// A Monte Carlo tree searcher for `G`, generic over the selection rule `S` and the rollout
 /// policy `P` (uniform random by default; [`with_rollout`](Mcts::with_rollout) swaps it).
 pub struct Mcts<G: Game, S = Uct, P = UniformRandom> {
@@ -134,6 +182,8 @@ pub struct Mcts<G: Game, S = Uct, P = UniformRandom> {
     rollout: P,
     rng: ChaCha8Rng,
     max_rollout_plies: u64,
+    leaf: Option<Leaf<G>>,
+    bias: f64,
     reuse_tree: bool,
     max_nodes: usize,
     nodes: Vec<Node<G::Move, G::Chance>>,
@@ -147,6 +197,8 @@ impl<G: Game, S: core::fmt::Debug, P: core::fmt::Debug> core::fmt::Debug for Mct
             .field("selection", &self.selection)
             .field("rollout", &self.rollout)
             .field("max_rollout_plies", &self.max_rollout_plies)
+            .field("evaluated", &self.leaf.as_ref().map(|leaf| leaf.scale))
+            .field("bias", &self.bias)
             .field("reuse_tree", &self.reuse_tree)
             .field("nodes", &self.nodes.len())
             .finish_non_exhaustive()
@@ -170,6 +222,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rollout,
             rng: rng_from_seed(seed),
             max_rollout_plies: 100_000,
+            leaf: None,
+            bias: 0.0,
             reuse_tree: false,
             max_nodes: DEFAULT_MAX_NODES,
             nodes: Vec::new(),
@@ -186,6 +240,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rollout: self.rollout,
             rng: self.rng,
             max_rollout_plies: self.max_rollout_plies,
+            leaf: self.leaf,
+            bias: self.bias,
             reuse_tree: self.reuse_tree,
             max_nodes: self.max_nodes,
             nodes: Vec::new(),
@@ -202,6 +258,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             rollout,
             rng: self.rng,
             max_rollout_plies: self.max_rollout_plies,
+            leaf: self.leaf,
+            bias: self.bias,
             reuse_tree: self.reuse_tree,
             max_nodes: self.max_nodes,
             nodes: Vec::new(),
@@ -211,10 +269,49 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
     }
 
     /// Cuts rollouts after this many moves (default 100 000); a cut rollout scores ½ for
-    /// every seat.
+    /// every seat, or the evaluation of where it stopped with
+    /// [`with_evaluator`](Mcts::with_evaluator) (0: the leaf itself is evaluated).
     #[must_use]
     pub fn max_rollout_plies(mut self, plies: u64) -> Self {
         self.max_rollout_plies = plies;
+        self
+    }
+
+    /// Ends cut rollouts in `evaluator`'s values: `scale` evaluation units are one unit of
+    /// the softmax over the seats (see the module documentation). Combine with
+    /// [`max_rollout_plies`](Mcts::max_rollout_plies) for short rollouts.
+    ///
+    /// # Panics
+    /// If `scale` is not a positive finite number.
+    #[must_use]
+    pub fn with_evaluator<E: Evaluator<G> + Send + Sync + 'static>(
+        mut self,
+        evaluator: E,
+        scale: f64,
+    ) -> Self {
+        assert!(
+            scale.is_finite() && scale > 0.0,
+            "the scale of an evaluator must be positive, not {scale}"
+        );
+        self.leaf = Some(Leaf {
+            evaluator: Box::new(evaluator),
+            scale,
+        });
+        self
+    }
+
+    /// Progressive bias of weight `weight` (≥ 0; 0, the default, turns it off) from the
+    /// evaluator of [`with_evaluator`](Mcts::with_evaluator), which it needs.
+    ///
+    /// # Panics
+    /// If `weight` is negative or not finite.
+    #[must_use]
+    pub fn progressive_bias(mut self, weight: f64) -> Self {
+        assert!(
+            weight.is_finite() && weight >= 0.0,
+            "the progressive bias must be a finite number ≥ 0, not {weight}"
+        );
+        self.bias = weight;
         self
     }
 
@@ -376,9 +473,10 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
                     &mut self.rng,
                     self.max_rollout_plies,
                 );
-                match finish.end {
-                    End::Terminal(outcome) => rewards(&outcome),
-                    End::Truncated => [0.5; MAX_SEATS],
+                match (finish.end, &self.leaf) {
+                    (End::Terminal(outcome), _) => rewards(&outcome),
+                    (End::Truncated, Some(leaf)) => leaf.rewards(&state),
+                    (End::Truncated, None) => [0.5; MAX_SEATS],
                 }
             }
         };
@@ -403,8 +501,22 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             None => {
                 self.moves.clear();
                 state.legal_moves(&mut self.moves);
+                let biased = match (&self.leaf, state.turn()) {
+                    (Some(leaf), Turn::Player(seat)) if self.bias > 0.0 => Some((leaf, seat)),
+                    _ => None,
+                };
                 for &mv in &self.moves {
-                    self.nodes.push(Node::new(Edge::Move(mv)));
+                    let mut node = Node::new(Edge::Move(mv));
+                    if let Some((leaf, seat)) = biased {
+                        let mut child = state.clone();
+                        child.play_unchecked(mv);
+                        let values = match child.outcome() {
+                            Some(outcome) => rewards(&outcome),
+                            None => leaf.rewards(&child),
+                        };
+                        node.prior = values[seat.index()];
+                    }
+                    self.nodes.push(node);
                 }
             }
         }
@@ -424,17 +536,22 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             Turn::Player(seat) => {
                 let prior = 1.0 / f64::from(node.children);
                 let mut best = range.start;
-                let mut best_score = f64::NEG_INFINITY;
+                let mut best_score = (f64::NEG_INFINITY, f64::NEG_INFINITY);
                 for child in range {
                     let stats = &self.nodes[child];
-                    let score = self.selection.score(&EdgeStats {
+                    let mut score = self.selection.score(&EdgeStats {
                         parent_visits: node.visits,
                         visits: stats.visits,
                         mean: stats.mean(seat),
                         prior,
                     });
-                    if score > best_score {
-                        best_score = score;
+                    let heuristic = f64::from(stats.prior);
+                    if self.bias > 0.0 && score.is_finite() {
+                        score += self.bias * heuristic / f64::from(stats.visits + 1);
+                    }
+                    // Ties (unvisited children under UCT) go to the better heuristic.
+                    if (score, heuristic) > best_score {
+                        best_score = (score, heuristic);
                         best = child;
                     }
                 }

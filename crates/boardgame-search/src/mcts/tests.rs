@@ -126,3 +126,165 @@ fn four_seat_returns_are_backed_up_per_seat() {
     assert!((take3.means[Seat::new(1)] - 1.0).abs() < 1e-6);
     assert!((take3.means[Seat::new(0)] - 1.0 / 3.0).abs() < 1e-6);
 }
+
+fn thax(notation: &str) -> thax::Thax {
+    thax::Thax::from_notation(notation, &thax::ThaxConfig::default()).unwrap()
+}
+
+/// Thax positions near the end where one move covers the mover's last spaces and another
+/// does not (the test checks both).
+const THAX_FINISHES: [&str; 3] = [
+    "33322/33311 m0:4-5 0 40",
+    "33223/31311 m0:3-4 0 40",
+    "33232/33131 m0:3-5 0 40",
+];
+
+fn wins_at_once(state: &thax::Thax, mv: thax::ThaxMove) -> bool {
+    let Turn::Player(seat) = state.turn() else {
+        return false;
+    };
+    let mut child = state.clone();
+    child.play_unchecked(mv);
+    child.outcome().is_some_and(|o| o.winner() == Some(seat))
+}
+
+#[test]
+fn evaluated_leaves_are_worth_what_a_finished_game_is_in_total() {
+    for (seats, notation, leader) in [(2, "3,4/1,1 m02", 0), (4, "1,1/0,2/5,6/0,0 m12", 2)] {
+        let config = RaceConfig { seats, length: 30 };
+        let state = Race::from_notation(notation, &config).unwrap();
+        let leaf = Leaf {
+            evaluator: Box::new(crate::eval::RaceEvaluator),
+            scale: 3.0,
+        };
+        let values = leaf.rewards(&state);
+        let won = rewards(&Outcome::win(seats, Seat::new(0)));
+        let total: f32 = values.iter().sum();
+        assert!((total - won.iter().sum::<f32>()).abs() < 1e-5, "{values:?}");
+        let loss = won[1];
+        for (seat, &value) in values.iter().enumerate().take(seats) {
+            assert!(value > loss && value < 1.0, "{values:?}");
+            if seat != leader {
+                assert!(value < values[leader], "{values:?}");
+            }
+        }
+        assert!(values[seats..].iter().all(|&v| v == 0.0));
+    }
+}
+
+#[test]
+fn mcts_with_evaluated_leaves_still_solves_nim_through_the_tree() {
+    // Nim's evaluator says 0 everywhere: only the terminal nodes of the tree tell moves apart.
+    for counters in [5u8, 6, 7] {
+        let mut mcts = Mcts::new(u64::from(counters))
+            .with_evaluator(crate::eval::NimEvaluator, 1.0)
+            .max_rollout_plies(0);
+        let report = mcts.search(&nim(&format!("{counters}:0")), Budget::Iterations(4_000));
+        assert_eq!(report.best.0, counters % 4, "{:?}", report.root);
+    }
+}
+
+#[test]
+fn mcts_with_evaluated_leaves_takes_the_win_in_thax() {
+    for notation in THAX_FINISHES {
+        let state = thax(notation);
+        let moves = state.legal_moves_vec();
+        assert!(
+            moves.iter().any(|&mv| wins_at_once(&state, mv)),
+            "{notation}"
+        );
+        assert!(
+            moves.iter().any(|&mv| !wins_at_once(&state, mv)),
+            "{notation}"
+        );
+        let mut mcts = Mcts::new(3)
+            .with_evaluator(crate::eval::ThaxEvaluator, 40.0)
+            .max_rollout_plies(0)
+            .progressive_bias(1.0);
+        let report = mcts.search(&state, Budget::Iterations(300));
+        assert!(wins_at_once(&state, report.best), "{notation}: {report:?}");
+        let win = report.root.iter().find(|m| m.mv == report.best).unwrap();
+        assert!(win.means[state.turn().seat().unwrap()] > 0.99, "{win:?}");
+    }
+}
+
+#[test]
+fn progressive_bias_tries_the_best_evaluated_move_first() {
+    let leaf = Leaf {
+        evaluator: Box::new(crate::eval::ThaxEvaluator),
+        scale: 40.0,
+    };
+    let mut reordered = 0;
+    for notation in [
+        "21101/11210 m0:2-3 0 20",
+        "21101/11210 m0:1-4 0 20",
+        "11100/21000 m1:3-5 0 10",
+        "32100/01230 m0:2-4 0 20",
+        "33322/33311 m0:4-5 0 40",
+    ] {
+        let state = thax(notation);
+        let seat = state.turn().seat().unwrap();
+        let moves = state.legal_moves_vec();
+        let heuristic = |mv: thax::ThaxMove| {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            match child.outcome() {
+                Some(outcome) => rewards(&outcome)[seat.index()],
+                None => leaf.rewards(&child)[seat.index()],
+            }
+        };
+        let mut best = moves[0];
+        for &mv in &moves {
+            if heuristic(mv) > heuristic(best) {
+                best = mv;
+            }
+        }
+        reordered += usize::from(best != moves[0]);
+        // One iteration expands the root and visits one child.
+        let first = |bias: f64| {
+            let mut mcts = Mcts::new(1)
+                .with_evaluator(crate::eval::ThaxEvaluator, 40.0)
+                .max_rollout_plies(0)
+                .progressive_bias(bias);
+            let report = mcts.search(&state, Budget::Iterations(1));
+            report.root.iter().find(|m| m.visits == 1).unwrap().mv
+        };
+        assert_eq!(first(0.0), moves[0], "{notation}");
+        assert_eq!(first(0.5), best, "{notation}");
+    }
+    assert!(
+        reordered >= 1,
+        "no position where the bias changes the first move"
+    );
+}
+
+#[test]
+fn grouped_two_dice_outcomes_are_drawn_with_their_weights() {
+    // A double six (seat 0 removes a piece), then seat 1 throws two dice: 21 grouped
+    // outcomes, doubles weighing 1 and the others 2 (of 36).
+    let root = thax("21101/11210 m0:6-6 0 20");
+    let mut mcts: Mcts<thax::Thax> = Mcts::new(11)
+        .with_evaluator(crate::eval::ThaxEvaluator, 40.0)
+        .max_rollout_plies(0);
+    mcts.search(&root, Budget::Iterations(36_000));
+    let top = mcts.nodes[0];
+    let chance = *mcts.nodes[top.child_range()]
+        .iter()
+        .max_by_key(|n| n.visits)
+        .unwrap();
+    assert_eq!(chance.children, 21);
+    // The chance node's first visit evaluated it; every later one drew an outcome.
+    let total = chance.visits - 1;
+    for node in &mcts.nodes[chance.child_range()] {
+        let Edge::Chance(pair, weight) = node.edge else {
+            panic!("a chance child that is not an outcome");
+        };
+        assert_eq!(weight, if pair.is_double() { 1 } else { 2 });
+        let share = f64::from(node.visits) / f64::from(total);
+        let expected = f64::from(weight) / 36.0;
+        assert!(
+            (share - expected).abs() < 0.25 * expected,
+            "{pair:?}: {share} vs {expected}"
+        );
+    }
+}
