@@ -460,6 +460,7 @@ fn tune(args: &[String]) {
             result.parse::<f64>().expect("a result"),
         ));
     }
+    assert!(!samples.is_empty(), "{} holds no positions", args[0]);
     let start = eval.weights.linear().map(f64::from);
     // K: a golden-section search of the error with today's weights.
     let (mut lo, mut hi) = (0.01, 10.0);
