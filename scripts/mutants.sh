@@ -8,32 +8,45 @@
 #                                          checkout and reuse its target/, no copy, no cold build)
 #
 #   scripts/mutants.sh full                every mutant of every rules crate, shard by shard, in
-#                                          place; run it again to resume (finished shards are
-#                                          skipped). Only in a clone nobody edits: see below.
-#   scripts/mutants.sh summary [DIR]       the per-crate table of a full run so far, and its
-#                                          survivors
+#                                          place, recorded shard by shard in docs/mutants/; run
+#                                          it again, in any session, to resume. Only in a clone
+#                                          nobody edits: see below.
+#   scripts/mutants.sh record              record the finished shards of an interrupted `full`
+#                                          (of this commit) without running more
+#   scripts/mutants.sh retest [CRATE]      run the recorded survivors again (after a new test in
+#                                          crates/<crate>/tests/) and update their records
+#   scripts/mutants.sh summary             the per-crate table of the records, and the survivors
 #
 # One shard: results go to mutants.out/<crate>/ (caught.txt, missed.txt, timeout.txt,
 # unviable.txt). Exit status: 0 if every viable mutant was caught, 2 if some were missed.
 #
-# The full run (`full`) keeps its results in $MUTANTS_FULL_DIR (default mutants.out/full, an
-# ignored path), one directory per shard: DIR/<crate>/<k>-of-<n>/ holds cargo-mutants' output,
-# its log, and `done` once the shard has finished. The run is of one commit (DIR/commit), in
-# $MUTANTS_SHARDS shards per crate (default 16), taken in the order shard 0 of every crate,
-# shard 1 of every crate, … so a partial run covers each crate alike. It mutates the sources
-# in place (the build is reused from one mutant to the next), so the checkout must be clean, at
-# DIR/commit, and not edited while the run goes on: use a clone of its own, e.g.
+# The full run (`full`): $MUTANTS_SHARDS shards per crate (default 16), in the order shard 0 of
+# every crate, shard 1 of every crate, … so a partial run covers each crate alike, with
+# `--baseline=skip --timeout 300` (main's suites pass in CI). Each finished shard is written to
+# $MUTANTS_RESULTS/<crate>/<k>-of-<n>.txt (default docs/mutants, committed): one line per
+# mutant (its outcome, a tab, its name) under a header whose `fingerprint` is a hash of what
+# the outcomes depend on besides the crate's tests (see `fingerprint` below). A shard whose
+# record has the current fingerprint is skipped, so records made at an earlier commit, on
+# another machine, still count while the rules code is the same. cargo-mutants' own output and
+# logs go to $MUTANTS_WORK_DIR/<commit>/<crate>/<k>-of-<n>/ (default mutants.out/full, ignored).
+# The run mutates the sources in place (the build is reused from one mutant to the next), so
+# the rules code must be committed and not edited while the run goes on: use a clone, e.g.
 #   git clone /path/to/repo /work/mutrun && cd /work/mutrun
 #   nice -n 19 scripts/mutants.sh full >mutants.out/full.log 2>&1 &
-# A shard that was interrupted is run again from its start. If the run was killed hard, the
-# mutant it was testing may still be in a source file: `git diff` shows it, and
-# `git checkout -- crates` takes it back out.
+# then copy its docs/mutants/ into the repository and commit it. A shard that was interrupted
+# is run again from its start. If the run was killed hard, the mutant it was testing may still
+# be in a source file: `git diff` shows it, and `git checkout -- crates` takes it back out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The rules crates, by directory under crates/ (their package names are read from Cargo.toml).
 rules_crates=(boardgame-core ataxx thax parchis co-ca-ngua)
-full_dir=${MUTANTS_FULL_DIR:-mutants.out/full}
+results_dir=${MUTANTS_RESULTS:-docs/mutants}
+work_dir=${MUTANTS_WORK_DIR:-mutants.out/full}
+shards=${MUTANTS_SHARDS:-16}
+# The arguments of every full-run shard. The baselines are skipped: main's suites pass in CI,
+# and 80 baseline runs would cost an hour. 300 s bounds a mutant that makes a test loop.
+full_args=(--baseline=skip --timeout 300)
 
 # The package name of crates/$1 (the name itself if there is no such directory).
 package_of() {
@@ -63,117 +76,113 @@ count() {
   if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi
 }
 
-# The per-crate table of the full run in $1, then the survivors of its finished shards.
-summary() {
-  local dir=$1 c sd n k tested caught missed timeout unviable secs done_shards viable pct
-  [ -f "$dir/commit" ] || die "$dir holds no full run (no $dir/commit)"
-  n=$(cat "$dir/shards")
-  echo "full run of commit $(cat "$dir/commit"), $n shards per crate, started $(cat "$dir/started")"
-  echo
-  echo "| crate | shards done | mutants tested (of all) | caught | missed | timeout | unviable | caught / viable | time |"
-  echo "|---|---|---|---|---|---|---|---|---|"
-  local all=(0 0 0 0 0 0 0 0 0)
-  for c in "${rules_crates[@]}"; do
-    tested=0 caught=0 missed=0 timeout=0 unviable=0 secs=0 done_shards=0
-    for ((k = 0; k < n; k++)); do
-      sd=$dir/$c/$k-of-$n
-      [ -f "$sd/done" ] || continue
-      done_shards=$((done_shards + 1))
-      caught=$((caught + $(count "$sd/mutants.out/caught.txt")))
-      missed=$((missed + $(count "$sd/mutants.out/missed.txt")))
-      timeout=$((timeout + $(count "$sd/mutants.out/timeout.txt")))
-      unviable=$((unviable + $(count "$sd/mutants.out/unviable.txt")))
-      secs=$((secs + $(awk '{print $3}' "$sd/done")))
-    done
-    tested=$((caught + missed + timeout + unviable))
-    viable=$((caught + missed + timeout))
-    pct=$(awk -v a="$caught" -v b="$viable" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }')
-    echo "| $c | $done_shards / $n | $tested ($(cat "$dir/$c/total" 2>/dev/null || echo '?')) | $caught | $missed | $timeout | $unviable | $pct | $((secs / 60)) min |"
-    all=($((all[0] + done_shards)) $((all[1] + n)) $((all[2] + tested)) $((all[3] + caught))
-      $((all[4] + missed)) $((all[5] + timeout)) $((all[6] + unviable)) $((all[7] + secs))
-      $((all[8] + $(cat "$dir/$c/total" 2>/dev/null || echo 0))))
-  done
-  viable=$((all[3] + all[4] + all[5]))
-  pct=$(awk -v a="${all[3]}" -v b="$viable" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }')
-  echo "| **all** | ${all[0]} / ${all[1]} | ${all[2]} (${all[8]}) | ${all[3]} | ${all[4]} | ${all[5]} | ${all[6]} | $pct | $((all[7] / 60)) min |"
-  for c in "${rules_crates[@]}"; do
-    for ((k = 0; k < n; k++)); do
-      sd=$dir/$c/$k-of-$n
-      if [ -f "$sd/started" ] && [ ! -f "$sd/done" ]; then
-        tested=0
-        for kind in caught missed timeout unviable; do
-          tested=$((tested + $(count "$sd/mutants.out/$kind.txt")))
-        done
-        echo "(unfinished, not counted above: $c shard $k/$n since $(cat "$sd/started"), $tested of $(grep -o 'Found [0-9]*' "$sd/log" 2>/dev/null | grep -o '[0-9]*' || echo '?') mutants so far)"
-      fi
-    done
-  done
-  echo
-  echo "A timeout counts as not caught in 'caught / viable'. Survivors (missed, then timeouts):"
-  for c in "${rules_crates[@]}"; do
-    for ((k = 0; k < n; k++)); do
-      sd=$dir/$c/$k-of-$n
-      [ -f "$sd/done" ] || continue
-      for kind in missed timeout; do
-        [ -s "$sd/mutants.out/$kind.txt" ] && sed "s|^|$kind  $k-of-$n  |" "$sd/mutants.out/$kind.txt"
-      done
-    done
-  done
-  return 0
+# The paths whose contents decide the outcome of crates/$1's mutants, besides its tests.
+fingerprint_paths() {
+  local c=$1
+  echo "crates/$c/src" "crates/$c/Cargo.toml"
+  [ "$c" = boardgame-core ] || echo crates/boardgame-core/src crates/boardgame-core/Cargo.toml
+  echo Cargo.lock .cargo/mutants.toml .cargo/config.toml
 }
 
-# Every shard of every rules crate, skipping those already done in $full_dir.
-full_run() {
-  local head n k c sd start status
-  n=${MUTANTS_SHARDS:-16}
-  head=$(git rev-parse HEAD)
-  if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-    git status --short --untracked-files=no >&2
-    die "the checkout has changes; a full run mutates a clean checkout in place (if this is a mutant left by a killed run, 'git checkout -- crates' removes it)"
-  fi
-  mkdir -p "$full_dir"
-  exec 9>"$full_dir/lock"
-  flock -n 9 || die "another full run is using $full_dir"
-  if [ -f "$full_dir/commit" ]; then
-    [ "$(cat "$full_dir/commit")" = "$head" ] ||
-      die "$full_dir is a run of commit $(cat "$full_dir/commit"), HEAD is $head: check that commit out, or set MUTANTS_FULL_DIR to a new directory"
-    [ "$(cat "$full_dir/shards")" = "$n" ] ||
-      die "$full_dir is a run in $(cat "$full_dir/shards") shards per crate, not $n (MUTANTS_SHARDS)"
-    [ "$(cat "$full_dir/args")" = "$*" ] ||
-      die "$full_dir was started with the arguments '$(cat "$full_dir/args")', not '$*'"
-    echo "resuming the full run of $head in $full_dir"
-  else
-    echo "$head" >"$full_dir/commit"
-    echo "$n" >"$full_dir/shards"
-    echo "$*" >"$full_dir/args"
-    date -u +%FT%TZ >"$full_dir/started"
-    cargo mutants --version >"$full_dir/tool"
-  fi
+# A hash of what the outcomes of crates/$1's mutants depend on besides its tests: its sources
+# and manifest and those of boardgame-core (every rules crate builds on it), as committed; the
+# versions of its resolved dependencies (normal and dev); the cargo-mutants settings and
+# version; the arguments of the run. The tests in crates/$1/tests are left out on purpose: a
+# new test can only catch more mutants, so records stay valid when one is added (`retest`
+# updates their survivors); each record keeps the tests' tree, and `summary` says which
+# records are older than the tests. Unit tests in src/ are part of the sources.
+fingerprint() {
+  local c=$1 p
+  {
+    for p in $(fingerprint_paths "$c"); do
+      echo "$p $(git rev-parse "HEAD:$p")"
+    done
+    # Without the `(path)` of workspace crates, which differs from one clone to the next.
+    cargo tree --quiet --locked -p "$(package_of "$c")" --all-features -e normal,dev --prefix none |
+      sed 's/ (.*)$//' | sort -u
+    cargo mutants --version
+    echo "shards $shards args ${full_args[*]}"
+  } | git hash-object --stdin
+}
+
+# Dies unless the paths of every rules crate's fingerprint are committed as they are.
+require_committed_rules() {
+  local c paths=()
   for c in "${rules_crates[@]}"; do
-    mkdir -p "$full_dir/$c"
-    if [ ! -f "$full_dir/$c/total" ]; then
-      cargo mutants --package "$(package_of "$c")" --list "$@" | wc -l >"$full_dir/$c/total.tmp"
-      mv "$full_dir/$c/total.tmp" "$full_dir/$c/total"
-    fi
+    read -ra more <<<"$(fingerprint_paths "$c" | tr '\n' ' ')"
+    paths+=("${more[@]}" "crates/$c/tests")
   done
-  for ((k = 0; k < n; k++)); do
+  if [ -n "$(git status --porcelain -- "${paths[@]}")" ]; then
+    git status --short -- "${paths[@]}" >&2
+    die "the rules code has changes; a full run mutates committed code in place (if this is a mutant left by a killed run, 'git checkout -- crates' removes it)"
+  fi
+}
+
+record_of() { echo "$results_dir/$1/$2-of-$shards.txt"; }
+
+# The value of header field $2 of record $1 ("" if there is no such record or field).
+header() { sed -n "s/^# $2 //p" "$1" 2>/dev/null | head -n 1; }
+
+# `write_record CRATE K RAW_DIR SECONDS FINGERPRINT`: the record of a finished shard.
+write_record() {
+  local c=$1 k=$2 sd=$3 secs=$4 fp=$5 out kind
+  out=$(record_of "$c" "$k")
+  mkdir -p "$(dirname "$out")"
+  {
+    echo "# cargo mutants --package $(package_of "$c") --shard $k/$shards --no-shuffle --in-place ${full_args[*]}"
+    echo "# fingerprint $fp"
+    echo "# tests $(git rev-parse "HEAD:crates/$c/tests")"
+    echo "# commit $(git rev-parse HEAD)"
+    echo "# tool $(cargo mutants --version)"
+    echo "# finished $(date -u -r "$sd/done" +%FT%TZ)"
+    echo "# seconds $secs"
+    for kind in caught missed timeout unviable; do
+      if [ -f "$sd/mutants.out/$kind.txt" ]; then
+        sed "s/^/$kind\t/" "$sd/mutants.out/$kind.txt"
+      fi
+    done
+  } >"$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
+# Every shard of every rules crate whose record is missing or stale; with `record-only`, only
+# record the shards of this commit that finished in $work_dir and run nothing.
+full_run() {
+  local mode=$1 head raw k c sd start status fp
+  local -A fps
+  require_committed_rules
+  head=$(git rev-parse HEAD)
+  raw=$work_dir/$head
+  mkdir -p "$raw"
+  exec 9>"$work_dir/lock"
+  flock -n 9 || die "another full run is using $work_dir"
+  for c in "${rules_crates[@]}"; do
+    fps[$c]=$(fingerprint "$c")
+  done
+  for ((k = 0; k < shards; k++)); do
     for c in "${rules_crates[@]}"; do
-      sd=$full_dir/$c/$k-of-$n
-      [ -f "$sd/done" ] && continue
+      fp=${fps[$c]}
+      [ "$(header "$(record_of "$c" "$k")" fingerprint)" = "$fp" ] && continue
+      sd=$raw/$c/$k-of-$shards
+      if [ -f "$sd/done" ]; then
+        write_record "$c" "$k" "$sd" "$(awk '{print $3}' "$sd/done")" "$fp"
+        echo "recorded $c shard $k/$shards (run earlier at this commit)"
+        continue
+      fi
+      [ "$mode" = run ] || continue
       rm -rf "$sd"
       mkdir -p "$sd"
       start=$(date +%s)
-      date -u +%FT%TZ >"$sd/started"
-      echo "== $c, shard $k/$n ($(date -u +%T) UTC)"
+      echo "== $c, shard $k/$shards ($(date -u +%T) UTC)"
       set +e
-      cargo mutants --package "$(package_of "$c")" --shard "$k/$n" --output "$sd" --no-shuffle \
-        --in-place "$@" \
-        >"$sd/log" 2>&1
+      cargo mutants --package "$(package_of "$c")" --shard "$k/$shards" --output "$sd" \
+        --no-shuffle --in-place "${full_args[@]}" >"$sd/log" 2>&1
       status=$?
       set -e
       case $status in
         0 | 2 | 3) # all caught, some missed, some timed out: the shard was run to its end
           echo "$status $(date -u +%FT%TZ) $(($(date +%s) - start))" >"$sd/done"
+          write_record "$c" "$k" "$sd" "$(($(date +%s) - start))" "$fp"
           for kind in caught missed timeout unviable; do
             printf '%s: %s  ' "$kind" "$(count "$sd/mutants.out/$kind.txt")"
           done
@@ -186,18 +195,131 @@ full_run() {
       esac
     done
   done
-  summary "$full_dir"
+}
+
+# Lines of record $1 with outcome $2.
+outcomes() { grep -c "^$2	" "$1" || true; }
+
+# The per-crate table of the records that match the code as it is, then the survivors.
+summary() {
+  local c k f fp n_rec total caught missed timeout unviable secs tests viable pct older stale
+  local all=(0 0 0 0 0 0 0 0)
+  echo "records in $results_dir, $shards shards per crate, ${full_args[*]}"
+  echo
+  echo "| crate | shards recorded | mutants recorded (of the crate's) | caught | missed | timeout | unviable | caught / viable | time |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  stale="" older=""
+  for c in "${rules_crates[@]}"; do
+    fp=$(fingerprint "$c")
+    total=$(cargo mutants --package "$(package_of "$c")" --list | wc -l)
+    tests=$(git rev-parse "HEAD:crates/$c/tests")
+    n_rec=0 caught=0 missed=0 timeout=0 unviable=0 secs=0
+    for ((k = 0; k < shards; k++)); do
+      f=$(record_of "$c" "$k")
+      [ -f "$f" ] || continue
+      if [ "$(header "$f" fingerprint)" != "$fp" ]; then
+        stale+="  $f (the rules code or settings changed since commit $(header "$f" commit))"$'\n'
+        continue
+      fi
+      [ "$(header "$f" tests)" = "$tests" ] || older+="  $f"$'\n'
+      n_rec=$((n_rec + 1))
+      caught=$((caught + $(outcomes "$f" caught)))
+      missed=$((missed + $(outcomes "$f" missed)))
+      timeout=$((timeout + $(outcomes "$f" timeout)))
+      unviable=$((unviable + $(outcomes "$f" unviable)))
+      secs=$((secs + $(header "$f" seconds)))
+    done
+    viable=$((caught + missed + timeout))
+    pct=$(awk -v a="$caught" -v b="$viable" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }')
+    echo "| $c | $n_rec / $shards | $((viable + unviable)) ($total) | $caught | $missed | $timeout | $unviable | $pct | $((secs / 60)) min |"
+    all=($((all[0] + n_rec)) $((all[1] + viable + unviable)) $((all[2] + total)) $((all[3] + caught))
+      $((all[4] + missed)) $((all[5] + timeout)) $((all[6] + unviable)) $((all[7] + secs)))
+  done
+  viable=$((all[3] + all[4] + all[5]))
+  pct=$(awk -v a="${all[3]}" -v b="$viable" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }')
+  echo "| **all** | ${all[0]} / $((shards * ${#rules_crates[@]})) | ${all[1]} (${all[2]}) | ${all[3]} | ${all[4]} | ${all[5]} | ${all[6]} | $pct | $((all[7] / 60)) min |"
+  echo
+  echo "A timeout counts as not caught in 'caught / viable'."
+  [ -z "$stale" ] || printf 'Stale records, not counted (run `full` again to replace them):\n%s' "$stale"
+  [ -z "$older" ] || printf 'Counted, but made before the current tests (`retest` runs their survivors again):\n%s' "$older"
+  echo "Survivors (outcome, shard, mutant):"
+  for c in "${rules_crates[@]}"; do
+    for ((k = 0; k < shards; k++)); do
+      f=$(record_of "$c" "$k")
+      [ -f "$f" ] && grep -E '^(missed|timeout)	' "$f" | sed "s|	|  $c $k/$shards  |"
+    done
+  done
+  return 0
+}
+
+# Runs the recorded survivors (missed or timed out) of crate $1, or of every rules crate, once
+# more with the current tests, and marks those now caught in their records.
+retest() {
+  local c k f fp name status sd re=() caught crates=("$@")
+  [ $# -gt 0 ] || crates=("${rules_crates[@]}")
+  require_committed_rules
+  for c in "${crates[@]}"; do
+    [ -d "crates/$c" ] || die "no rules crate crates/$c"
+    fp=$(fingerprint "$c")
+    re=()
+    for ((k = 0; k < shards; k++)); do
+      f=$(record_of "$c" "$k")
+      [ "$(header "$f" fingerprint)" = "$fp" ] || continue
+      while IFS= read -r name; do
+        # The whole name, as a regex matching only itself.
+        re+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}?+|]/\\&/g')\$")
+      done < <(sed -n 's/^\(missed\|timeout\)	//p' "$f")
+    done
+    if [ ${#re[@]} -eq 0 ]; then
+      echo "$c: no recorded survivor"
+      continue
+    fi
+    sd=$work_dir/retest/$c
+    rm -rf "$sd"
+    mkdir -p "$sd"
+    echo "== $c: $((${#re[@]} / 2)) recorded survivors"
+    set +e
+    cargo mutants --package "$(package_of "$c")" --output "$sd" --no-shuffle --in-place \
+      "${full_args[@]}" "${re[@]}" >"$sd/log" 2>&1
+    status=$?
+    set -e
+    case $status in 0 | 2 | 3) ;; *) tail -n 20 "$sd/log" >&2; die "cargo-mutants stopped with status $status (log: $sd/log)" ;; esac
+    caught=$(count "$sd/mutants.out/caught.txt")
+    echo "$c: $caught now caught, $(count "$sd/mutants.out/missed.txt") missed, $(count "$sd/mutants.out/timeout.txt") timeout"
+    [ "$caught" -gt 0 ] || continue
+    for ((k = 0; k < shards; k++)); do
+      f=$(record_of "$c" "$k")
+      [ "$(header "$f" fingerprint)" = "$fp" ] || continue
+      awk -F'\t' -v caught="$sd/mutants.out/caught.txt" -v when="$(date -u +%FT%TZ)" \
+        -v tests="$(git rev-parse "HEAD:crates/$c/tests")" '
+        BEGIN { while ((getline line < caught) > 0) now[line] = 1 }
+        /^# tests / { print "# tests " tests; next }
+        /^# seconds / { print; print "# retested " when ": the survivors ran again with the tests above; the other outcomes are of the commit above"; next }
+        /^# retested / { next }
+        ($1 == "missed" || $1 == "timeout") && ($2 in now) { print "caught\t" $2; next }
+        { print }' "$f" >"$f.tmp"
+      mv "$f.tmp" "$f"
+    done
+  done
 }
 
 case ${1:-all} in
   summary)
-    summary "${2:-$full_dir}"
+    install_tools
+    summary
     exit 0
     ;;
-  full)
+  full | record)
+    install_tools
+    if [ "$1" = full ]; then full_run run; else full_run record-only; fi
+    summary
+    exit 0
+    ;;
+  retest)
     shift
     install_tools
-    full_run "$@"
+    retest "$@"
+    summary
     exit 0
     ;;
 esac
