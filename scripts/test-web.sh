@@ -43,10 +43,12 @@ fi
 step "wasm (scripts/build-web.sh)"
 bash scripts/build-web.sh
 
-step "CLI (debug build)"
-# Debug: `cargo test --workspace` has built most of it already, and the test only serves
-# files and replays a few records.
-cargo build -p boardgame-cli
+step "CLI (the test profile's build)"
+# The build that `cargo test --workspace --all-features` makes of the binary (the test
+# profile, every feature): after the README's test command only the CLI itself is compiled
+# again, to embed the page just built. (A plain `cargo build` is another profile and other
+# features, so it compiled the CLI's dependencies a second time: 68 s of the CI run.)
+cargo build -p boardgame-cli --profile test --all-features
 bin="${CARGO_TARGET_DIR:-target}/debug/boardgame"
 
 step "browser test"

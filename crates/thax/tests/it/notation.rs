@@ -210,3 +210,33 @@ fn results_read_as_sentences() {
     let limit = pos("31000/01010 t 0 1000").result().unwrap();
     assert_eq!(limit.to_string(), "turn limit: draw (covered 4 and 2)");
 }
+
+/// A move that does not parse says why: a known verb with the wrong number of arguments is
+/// told apart from an unknown verb, and a number out of range names its range.
+#[test]
+fn move_errors_name_what_is_wrong() {
+    use thax::ThaxMove;
+    let reason = |text: &str| text.parse::<ThaxMove>().unwrap_err().reason;
+    for text in [
+        "pass 1",
+        "place",
+        "place 1 2 3",
+        "sum",
+        "thax",
+        "take",
+        "take 2>3 4",
+    ] {
+        assert_eq!(reason(text), "wrong number of arguments", "{text:?}");
+    }
+    for text in ["", "jump 3", "Place 2", "passes"] {
+        assert_eq!(reason(text), "unknown move", "{text:?}");
+    }
+    assert_eq!(reason("place 6"), "a die number must be 1..=5");
+    assert_eq!(reason("place 2 0"), "a die number must be 1..=5");
+    assert_eq!(reason("sum 11"), "a sum must be 2..=10");
+    assert_eq!(reason("thax 11"), "a space number must be 1..=10");
+    assert_eq!(reason("take 0>3"), "a space number must be 1..=10");
+    assert_eq!(reason("take 2-3"), "a take is written `take F>T`");
+    let error = "sum 1".parse::<ThaxMove>().unwrap_err();
+    assert_eq!(error.text, "sum 1");
+}
