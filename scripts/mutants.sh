@@ -16,6 +16,8 @@
 #   scripts/mutants.sh retest [CRATE]      run the recorded survivors again (after a new test in
 #                                          crates/<crate>/tests/) and update their records
 #   scripts/mutants.sh summary             the per-crate table of the records, and the survivors
+#   MUTANTS_REVERSE=1 scripts/mutants.sh full   the shards from the last to the first (a second
+#                                          run, in a second clone, beside the first)
 #
 # One shard: results go to mutants.out/<crate>/ (caught.txt, missed.txt, timeout.txt,
 # unviable.txt). Exit status: 0 if every viable mutant was caught, 2 if some were missed.
@@ -159,7 +161,14 @@ full_run() {
   for c in "${rules_crates[@]}"; do
     fps[$c]=$(fingerprint "$c")
   done
-  for ((k = 0; k < shards; k++)); do
+  local order=()
+  for ((k = 0; k < shards; k++)); do order+=("$k"); done
+  # MUTANTS_REVERSE=1: the last shard first, for a second run in another clone (one core
+  # each) that meets the first in the middle; copy both clones' records into the repository.
+  if [ -n "${MUTANTS_REVERSE:-}" ]; then
+    for ((k = 0; k < shards; k++)); do order[k]=$((shards - 1 - k)); done
+  fi
+  for k in "${order[@]}"; do
     for c in "${rules_crates[@]}"; do
       fp=${fps[$c]}
       [ "$(header "$(record_of "$c" "$k")" fingerprint)" = "$fp" ] && continue
