@@ -16,8 +16,7 @@
 #      missing pod must make `merge` exit 1;
 #   4. runs the --records `args` the same way (their /data is a temporary directory): the
 #      records files, in shard order, must be byte-identical to the unsharded run's.
-# BOARDGAME_BIN names the binary to test; without it the script builds the CLI as
-# `cargo test --workspace --all-features` does (the test profile, every feature).
+# BOARDGAME_BIN names the binary to test; without it the script builds the debug CLI.
 # PREPARE_ONLY=1: install jq and the virtualenv and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +48,7 @@ echo "==> kubernetes-validate ready after $((SECONDS - start)) s"
 [ -z "${PREPARE_ONLY:-}" ] || exit 0
 
 if [ -z "${BOARDGAME_BIN:-}" ]; then
-  cargo build -p boardgame-cli --profile test --all-features # as the test command builds it
+  cargo build -p boardgame-cli
   BOARDGAME_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/boardgame"
 fi
 bin=$(realpath "$BOARDGAME_BIN")

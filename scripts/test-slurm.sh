@@ -18,8 +18,7 @@
 # simulate.sbatch reads), `sbatch simulate.sbatch` gets --array=1-8 unless it names an array
 # (the re-run block does), and each sbatch gets --cpus-per-task=1 (the doc's 8 would pend
 # forever on a 2-CPU node, as the doc says). BOARDGAME_BIN names the binary to
-# test; without it the script builds the CLI as `cargo test --workspace --all-features`
-# does (the test profile, every feature; the web step has built it already).
+# test; without it the script builds the debug CLI (the web step has built it already).
 # PREPARE_ONLY=1: install the missing packages and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,7 +66,7 @@ fi
 
 step "boardgame binary"
 if [ -z "${BOARDGAME_BIN:-}" ]; then
-  cargo build -p boardgame-cli --profile test --all-features # as the test command builds it
+  cargo build -p boardgame-cli
   BOARDGAME_BIN="${CARGO_TARGET_DIR:-$repo/target}/debug/boardgame"
 fi
 bin=$(realpath "$BOARDGAME_BIN")

@@ -2,8 +2,10 @@
 # The browser test of the web playground (crates/boardgame-web/browser-tests/test.mjs):
 # installs what is missing (Debian's chromium, playwright-core from npm), builds the wasm
 # (scripts/build-web.sh) and the CLI that embeds it, then drives the page in headless
-# Chromium. Prints each step's duration. Extra arguments go to test.mjs (for example
-# `--images DIR` to save the screenshots elsewhere than docs/images, or `--no-screenshots`).
+# Chromium. Prints each step's duration. BOARDGAME_BIN names a CLI binary to test instead of
+# building the debug one (it must have been built after the wasm). Extra arguments go to
+# test.mjs (for example `--images DIR` to save the screenshots elsewhere than docs/images, or
+# `--no-screenshots`).
 # PREPARE_ONLY=1: install what is missing and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,13 +45,17 @@ fi
 step "wasm (scripts/build-web.sh)"
 bash scripts/build-web.sh
 
-step "CLI (the test profile's build)"
-# The build that `cargo test --workspace --all-features` makes of the binary (the test
-# profile, every feature): after the README's test command only the CLI itself is compiled
-# again, to embed the page just built. (A plain `cargo build` is another profile and other
-# features, so it compiled the CLI's dependencies a second time: 68 s of the CI run.)
-cargo build -p boardgame-cli --profile test --all-features
-bin="${CARGO_TARGET_DIR:-target}/debug/boardgame"
+step "CLI"
+if [ -n "${BOARDGAME_BIN:-}" ]; then
+  # A binary built after scripts/build-web.sh, so with the page embedded: .ci/run builds the
+  # wasm before the test step and passes the CLI that `cargo test` built.
+  bin=$BOARDGAME_BIN
+else
+  # Debug: the test only serves files and replays a few records.
+  cargo build -p boardgame-cli
+  bin="${CARGO_TARGET_DIR:-target}/debug/boardgame"
+fi
+[ -x "$bin" ] || { echo "test-web: $bin is not an executable" >&2; exit 1; }
 
 step "browser test"
 node crates/boardgame-web/browser-tests/test.mjs --bin "$bin" "$@"
