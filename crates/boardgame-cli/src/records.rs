@@ -1,5 +1,7 @@
 //! The `--records` file of `simulate`: records are written whole, in batches, so the file
-//! always ends on the last whole record, even when the run is cut short. A failed write
+//! ends on the last whole record when the run is cut short between two writes (a signal
+//! that kills the process during a write can stop the kernel's copy part-way; then the file
+//! ends with the start of one record, after whole ones: docs/scale.md). A failed write
 //! (a full disk) cuts the file back to the end of the last whole record, and the caller
 //! says how many records it holds.
 

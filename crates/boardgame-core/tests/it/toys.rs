@@ -611,3 +611,37 @@ fn a_record_line_round_trips_and_leaves_out_what_it_lacks() {
         r#"{"game":"race","record":{"config":{"seats":2,"length":12},"events":[]}}"#
     );
 }
+
+// ---- the toy race's own rules (the kit above cannot tell a consistent wrong rule) ----------
+
+#[test]
+fn race_roll_gives_the_roller_a_move_with_that_die() {
+    let config = RaceConfig::default();
+    let mut race = Race::new(config).unwrap();
+    assert_eq!(race.turn(), Turn::Chance);
+    race.apply_chance(boardgame_core::Die::of(3)).unwrap();
+    assert_eq!(race.turn(), Turn::Player(Seat::new(0)));
+    assert_eq!(race.to_string(), "0,0/0,0 m03");
+    assert_eq!(race.legal_moves_vec(), vec![RaceMove::Advance(0)]);
+    race.play(RaceMove::Advance(0)).unwrap();
+    assert_eq!(race.to_string(), "0,3/0,0 r1");
+}
+
+#[test]
+fn race_notation_refuses_a_winner_who_is_not_the_only_one_home() {
+    let config = RaceConfig {
+        seats: 2,
+        length: 10,
+    };
+    let won = Race::from_notation("10,10/3,4 w0", &config).unwrap();
+    assert_eq!(won.outcome(), Some(Outcome::win(2, Seat::new(0))));
+    for text in [
+        "10,10/10,10 w0",
+        "3,4/10,10 w0",
+        "10,10/3,4 w1",
+        "10,10/3,4 r1",
+    ] {
+        let error = Race::from_notation(text, &config).unwrap_err();
+        assert_eq!(error.what, "phase for this layout", "{text:?}");
+    }
+}
