@@ -75,7 +75,14 @@ fn run(tasks: &[Task], roots: usize, method: Method, workers: usize) -> (Vec<u64
         }
         sums
     };
-    spread(work, workers)
+    #[cfg(feature = "std")]
+    return spread(work, workers);
+    // Without `std` there are no threads: the calling thread does all the work.
+    #[cfg(not(feature = "std"))]
+    return {
+        let _ = workers;
+        (work(), 1)
+    };
 }
 
 /// The cores this process may use (1 without `std`).
@@ -105,10 +112,4 @@ fn spread(work: impl Fn() -> Vec<u64> + Sync, workers: usize) -> (Vec<u64>, usiz
         }
         (sums, threads)
     })
-}
-
-/// Without `std` there are no threads: the calling thread does all the work.
-#[cfg(not(feature = "std"))]
-fn spread(work: impl Fn() -> Vec<u64> + Sync, _workers: usize) -> (Vec<u64>, usize) {
-    (work(), 1)
 }

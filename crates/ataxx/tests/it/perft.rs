@@ -141,8 +141,60 @@ fn divide_splits_the_count_by_root_move_like_core() {
 #[test]
 fn huge_thread_counts_are_capped_by_the_subtrees() {
     let start = Ataxx::default();
+    // Depth 4 is cut one ply down (the subtrees below are 3 plies deep: not worth cutting
+    // again), so there is one subtree per root move: 16 threads at most.
     let tally = perft::count(&start, 4, Method::Fast, 1_000_000);
     assert_eq!(tally.nodes, 155_888);
-    // 16 root moves and their replies: far fewer subtrees than threads asked for.
-    assert!(tally.threads <= 16 * 20, "{}", tally.threads);
+    assert_eq!(tally.threads, 16);
+    // Depths 5 and 6 are cut two plies down, never more: one subtree per path of two moves.
+    for depth in [5, 6] {
+        let tally = perft::count(&start, depth, Method::Fast, 1_000_000);
+        assert_eq!(tally.nodes, perft::perft(&start, depth));
+        assert_eq!(tally.threads as u64, perft::perft(&start, 2), "{depth}");
+    }
+}
+
+/// Threads are used from depth 4, as many as asked for (up to the subtrees), every core
+/// for `0`; the split never changes the counts.
+#[test]
+fn threads_are_used_from_depth_4_and_0_means_every_core() {
+    let start = Ataxx::default();
+    for depth in 1..=3 {
+        assert_eq!(
+            perft::count(&start, depth, Method::Fast, 2).threads,
+            1,
+            "{depth}"
+        );
+    }
+    assert_eq!(perft::count(&start, 4, Method::Fast, 1).threads, 1);
+    assert_eq!(perft::count(&start, 4, Method::Fast, 2).threads, 2);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert_eq!(
+        perft::count(&start, 4, Method::Fast, 0).threads,
+        cores.min(16)
+    );
+    let one = perft::count(&start, 5, Method::Fast, 1);
+    for threads in [2, 3] {
+        let many = perft::count(&start, 5, Method::Fast, threads);
+        assert_eq!(many.nodes, one.nodes);
+        assert_eq!(many.per_move, one.per_move);
+        assert_eq!(many.threads, threads);
+    }
+}
+
+/// The make-and-count method ends at once on a shallow count: a child's depth that did not
+/// shrink would make the recursion run away (a test that could only time out otherwise).
+#[test]
+fn make_perft_of_depth_2_ends_at_once() {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let start = Ataxx::default();
+        let _ = sender.send(perft::perft_make(&start, 2));
+    });
+    let count = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(
+        count,
+        Ok(256),
+        "perft 2 by make-and-count: 16 moves, 16 replies each"
+    );
 }

@@ -207,3 +207,26 @@ fn chance_perft_probability_mass_is_exact_to_depth_8() {
         assert!(stats.is_mass_exact(), "mass {:?}", stats.mass);
     }
 }
+
+/// `play_out` asks `below` for a move only when there is a choice: `below(k)` for `k` legal
+/// moves, never `below(1)` for a forced move (so a forced move uses no randomness), and
+/// `below(36)` for each throw of the two dice.
+#[test]
+fn play_out_draws_a_move_only_when_there_is_a_choice() {
+    use boardgame_core::driver::{below, rng_from_seed};
+    let (mut choices, mut forced) = (0, 0);
+    for seed in 0..50 {
+        let mut rng = rng_from_seed(seed);
+        let mut state = Thax::new(ThaxConfig::default()).unwrap();
+        state.play_out(|n| {
+            match n {
+                1 => forced += 1,
+                2..36 => choices += 1,
+                _ => {}
+            }
+            below(&mut rng, u64::from(n)) as u32
+        });
+    }
+    assert_eq!(forced, 0, "below(1) was asked for a forced move");
+    assert!(choices > 0, "no move was ever drawn among several");
+}
