@@ -6,11 +6,20 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use boardgame_core::Game as _;
 use boardgame_core::driver::random_game;
 use parchis::{Config, Parchis};
 
+/// At most 5000 moves: the stored games have a few hundred, so a change that makes a game
+/// run on (a turn that never ends) fails here in a moment instead of looping.
+const MAX_PLIES: u64 = 5000;
+
 fn transcript(config: Config, seed: u64) -> String {
-    let game = random_game::<Parchis>(config, seed, u64::MAX).expect("playable");
+    let game = random_game::<Parchis>(config, seed, MAX_PLIES).expect("playable");
+    assert!(
+        game.state.is_terminal(),
+        "the game did not end within {MAX_PLIES} moves"
+    );
     let mut out = String::new();
     for line in game.record.events.chunks(16) {
         let words: Vec<String> = line.iter().map(ToString::to_string).collect();

@@ -697,3 +697,66 @@ fn exit_capture_full_tracks_the_order_of_arrival() {
     assert_eq!(state.pieces(Colour::Blue).unwrap()[3], Loc::Track(5));
     assert!(state.to_string().contains(" e- "), "{state}");
 }
+
+// ---- Ends of turns and of games (survivors of the full mutation run, parchis 15/16) ----
+
+#[test]
+fn a_move_without_capture_or_goal_passes_the_turn_without_a_bonus() {
+    let mut state = at(seed2(), "n,n,10,20/-/n,n,n,39/- mY2 s0 l- f- e- n5");
+    play(&mut state, "10+2");
+    assert_eq!(state.pending_bonus(), None);
+    assert_eq!(state.turn(), Turn::Chance);
+    assert_eq!(state.seat_to_play(), Some(Seat::new(1)));
+}
+
+#[test]
+fn finish_ranking_with_two_players_ends_when_the_first_finishes() {
+    let config = Config {
+        finish: Finish::Ranking,
+        ..seed2()
+    };
+    let mut state = at(config, "g,g,g,h6/-/n,n,n,10/- mY2 s0 l- f- e- n9");
+    play(&mut state, "h6+2");
+    assert_eq!(state.turn(), Turn::Terminal, "one player left: {state}");
+    assert_eq!(state.outcome().unwrap().ranks().as_slice(), [0, 1]);
+}
+
+#[test]
+fn length_guard_ranks_finished_players_first_in_their_finishing_order() {
+    let config = Config {
+        finish: Finish::Ranking,
+        max_rolls: 10,
+        ..Config::seed(4)
+    };
+    let state = at(
+        config,
+        "g,g,g,g/g,g,g,g/n,n,n,20/n,n,10,30 rG s0 l- fYB e- n10",
+    );
+    assert_eq!(state.turn(), Turn::Terminal);
+    let (first, second) = (state.finished()[0], state.finished()[1]);
+    let outcome = state.outcome().unwrap();
+    let ranks = outcome.ranks();
+    assert_eq!(ranks[first], 0, "{state}");
+    assert_eq!(ranks[second], 1, "{state}");
+    let unfinished: Vec<_> = (0..4)
+        .filter(|&s| s != first.index() && s != second.index())
+        .collect();
+    assert!(
+        unfinished.iter().all(|&s| ranks[Seat::new(s)] >= 2),
+        "{ranks:?}"
+    );
+}
+
+#[test]
+fn the_length_guard_bounds_the_game_only_when_it_is_set() {
+    let unguarded = Config {
+        max_rolls: 0,
+        ..seed2()
+    };
+    assert_eq!(Parchis::max_game_length(&unguarded), None);
+    let guarded = Config {
+        max_rolls: 1,
+        ..seed2()
+    };
+    assert_eq!(Parchis::max_game_length(&guarded), Some(18));
+}
