@@ -646,3 +646,24 @@ fn evaluation_is_progress_minus_the_best_opponent() {
     assert_eq!(state.evaluation(S0), 23 - 40);
     assert_eq!(state.evaluation(S1), 40 - 23);
 }
+
+/// The guard counts the rolls of the roll-off too: a roll-off that keeps tying is a draw
+/// once `max_rolls` dice have been rolled (survivor of the full mutation run, 15/16).
+#[test]
+fn the_length_guard_draws_a_roll_off_that_keeps_tying() {
+    let config = with(2, "max_rolls", "4");
+    let mut state = CoCaNgua::new(config).unwrap();
+    for _ in 0..3 {
+        roll(&mut state, 5);
+        assert_eq!(state.turn(), Turn::Chance, "still rolling off");
+    }
+    roll(&mut state, 5);
+    assert_eq!(state.turn(), Turn::Terminal);
+    assert!(state.outcome().unwrap().is_draw());
+    // Without the guard the roll-off goes on.
+    let mut state = CoCaNgua::new(with(2, "max_rolls", "0")).unwrap();
+    for _ in 0..10 {
+        roll(&mut state, 5);
+    }
+    assert!(state.roll_off().is_some());
+}
