@@ -625,6 +625,28 @@ fn race_roll_gives_the_roller_a_move_with_that_die() {
     assert_eq!(race.legal_moves_vec(), vec![RaceMove::Advance(0)]);
     race.play(RaceMove::Advance(0)).unwrap();
     assert_eq!(race.to_string(), "0,3/0,0 r1");
+    assert_eq!(race.tokens(Seat::new(0)), [0, 3]);
+    assert_eq!(race.tokens(Seat::new(1)), [0, 0]);
+}
+
+#[test]
+fn race_notation_refuses_a_seat_that_is_not_at_the_table() {
+    let config = RaceConfig::default(); // two seats: 0 and 1
+    assert!(Race::from_notation("0,0/0,0 r1", &config).is_ok());
+    for text in ["0,0/0,0 r2", "0,0/0,0 m23", "0,0/0,0 r9"] {
+        let error = Race::from_notation(text, &config).unwrap_err();
+        assert_eq!(error.what, "seat", "{text:?}");
+    }
+}
+
+#[test]
+fn nim_lasts_at_most_one_move_per_counter() {
+    let config = NimConfig {
+        seats: 2,
+        counters: 30,
+        max_take: 4,
+    };
+    assert_eq!(Nim::max_game_length(&config), Some(30));
 }
 
 #[test]
