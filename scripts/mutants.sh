@@ -161,14 +161,11 @@ full_run() {
   for c in "${rules_crates[@]}"; do
     fps[$c]=$(fingerprint "$c")
   done
-  local order=()
-  for ((k = 0; k < shards; k++)); do order+=("$k"); done
   # MUTANTS_REVERSE=1: the last shard first, for a second run in another clone (one core
   # each) that meets the first in the middle; copy both clones' records into the repository.
-  if [ -n "${MUTANTS_REVERSE:-}" ]; then
-    for ((k = 0; k < shards; k++)); do order[k]=$((shards - 1 - k)); done
-  fi
-  for k in "${order[@]}"; do
+  local order
+  if [ -n "${MUTANTS_REVERSE:-}" ]; then order=$(seq $((shards - 1)) -1 0); else order=$(seq 0 $((shards - 1))); fi
+  for k in $order; do
     for c in "${rules_crates[@]}"; do
       fp=${fps[$c]}
       [ "$(header "$(record_of "$c" "$k")" fingerprint)" = "$fp" ] && continue
