@@ -198,3 +198,33 @@ fn make_perft_of_depth_2_ends_at_once() {
         "perft 2 by make-and-count: 16 moves, 16 replies each"
     );
 }
+
+/// A move that fills the board ends the game, so it has no replies: perft counts no path
+/// through it at depth 2, where the fast method counts the children's moves without making
+/// them (a child whose side to move is stuck is a forced pass only if the other side can
+/// still move, and on a full board nobody can).
+#[test]
+fn the_move_that_fills_the_board_has_no_reply() {
+    // o on a7, x on b7, c7 empty, every other square blocked: x's one move is the clone
+    // b7 -> c7, after which o is stuck and so is x.
+    let pos: Ataxx = "ox1----/-------/-------/-------/-------/-------/------- x 0 1"
+        .parse()
+        .unwrap();
+    for method in Method::ALL {
+        assert_eq!(method.perft(&pos, 1), 1, "{method:?}");
+        assert_eq!(method.perft(&pos, 2), 0, "{method:?}");
+    }
+    assert_eq!(boardgame_core::perft::perft(&pos, 2), 0);
+    // With one more empty square, d6, that only x can reach, o's stuck turn is a pass.
+    let open: Ataxx = "ox1----/---1---/-------/-------/-------/-------/------- x 0 1"
+        .parse()
+        .unwrap();
+    assert_eq!(perft(&open, 2), boardgame_core::perft::perft(&open, 2));
+    for method in Method::ALL {
+        assert_eq!(
+            method.perft(&open, 2),
+            3,
+            "{method:?}: the clone to c7 then o's pass; the jump to d6 then o's b7 and c7"
+        );
+    }
+}
