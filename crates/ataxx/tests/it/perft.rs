@@ -228,3 +228,38 @@ fn the_move_that_fills_the_board_has_no_reply() {
         );
     }
 }
+
+/// After our move the opponent may be stuck: that is a forced pass if *any* of our pieces
+/// can still move, not only the one that just moved.
+#[test]
+fn a_stuck_opponent_passes_while_any_of_our_pieces_can_move() {
+    // o on a7 walled in; x on b7 and g1; c7 and f1 empty, every other square blocked.
+    // x's moves: b7 -> c7 (o is then stuck, and only g1 can still move: a pass) and
+    // g1 -> f1 (o then jumps a7 -> c7).
+    let pos: Ataxx = "ox1----/-------/-------/-------/-------/-------/-----1x x 0 1"
+        .parse()
+        .unwrap();
+    assert_eq!(boardgame_core::perft::perft(&pos, 2), 2);
+    for method in Method::ALL {
+        assert_eq!(method.perft(&pos, 1), 2, "{method:?}");
+        assert_eq!(method.perft(&pos, 2), 2, "{method:?}: o's pass, o's jump");
+    }
+}
+
+/// The fast method's depth-2 count walks the flipped pieces of every landing square; it
+/// ends at once on a position full of captures (a walk that did not shrink would only time
+/// out otherwise).
+#[test]
+fn fast_perft_of_depth_2_with_captures_ends_at_once() {
+    let pos: Ataxx = "xoxoxox/oxoxoxo/xoxoxox/o1o1o1o/1x1x1x1/7/7 x 0 1"
+        .parse()
+        .unwrap();
+    let expected = boardgame_core::perft::perft(&pos, 2);
+    assert!(expected > 100, "a position with many moves: {expected}");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(perft(&pos, 2));
+    });
+    let count = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    assert_eq!(count, Ok(expected));
+}
