@@ -1,8 +1,10 @@
-//! Integration tests of the `ataxx` crate: perft table, rules, properties, serde, testkit.
+//! Integration tests of the `ataxx` crate: perft table, rules, moves and
+//! batches, properties, serde, testkit.
 //!
 //! One test binary per crate (each file here is a module), so `cargo test` links one
 //! executable instead of one per file.
 
+mod moves;
 mod perft;
 mod playout;
 mod properties;

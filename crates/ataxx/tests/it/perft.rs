@@ -263,3 +263,14 @@ fn fast_perft_of_depth_2_with_captures_ends_at_once() {
     let count = receiver.recv_timeout(std::time::Duration::from_secs(20));
     assert_eq!(count, Ok(expected));
 }
+
+/// `perft_bulk`, the bulk-counting method called by name, counts the start position's move
+/// paths: 1, 16, 256, 6460 and 155 888 at depths 0 to 4 (the published Ataxx perft).
+#[test]
+fn perft_bulk_counts_the_move_paths_of_the_start_position() {
+    let start = Ataxx::default();
+    let counts: Vec<u64> = (0..=4)
+        .map(|depth| perft::perft_bulk(&start, depth))
+        .collect();
+    assert_eq!(counts, [1, 16, 256, 6460, 155_888]);
+}
