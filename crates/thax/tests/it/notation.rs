@@ -240,3 +240,26 @@ fn move_errors_name_what_is_wrong() {
     let error = "sum 1".parse::<ThaxMove>().unwrap_err();
     assert_eq!(error.text, "sum 1");
 }
+
+/// The phases of a finished game by turn limit (`t`) and dead draw (`d`) are one letter:
+/// anything after the letter is refused, not ignored.
+#[test]
+fn end_phases_t_and_d_are_one_letter() {
+    let limited = ThaxConfig::preset("thax-out-limited").unwrap();
+    assert!(Thax::from_notation("00000/00000 d 16 50", &limited).is_ok());
+    assert!(Thax::from_notation("31000/01010 t 0 1000", &ThaxConfig::default()).is_ok());
+    for (text, config) in [
+        ("00000/00000 d0 16 50", &limited),
+        ("00000/00000 dd 16 50", &limited),
+        ("31000/01010 t0 0 1000", &ThaxConfig::default()),
+        ("31000/01010 tt 0 1000", &ThaxConfig::default()),
+    ] {
+        assert!(
+            matches!(
+                Thax::from_notation(text, config),
+                Err(ParseThaxError::Phase { .. })
+            ),
+            "{text}"
+        );
+    }
+}
