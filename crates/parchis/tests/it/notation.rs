@@ -143,6 +143,39 @@ fn moves_name_a_square_and_a_distance() {
     }
 }
 
+/// A move's distance is at most two digits: the die, a six as 7, or a bonus of 10 or 20.
+/// A three-digit number is refused by the parser even when it fits in a byte.
+#[test]
+fn a_move_distance_has_at_most_two_digits() {
+    for text in ["12+100", "12+255", "h1+100", "5+120"] {
+        let err = text.parse::<Move>().unwrap_err();
+        assert_eq!(err.reason, "bad distance", "{text}");
+    }
+    assert_eq!(
+        "12+20".parse::<Move>().unwrap(),
+        Move::Advance {
+            from: Loc::Track(12),
+            distance: 20
+        }
+    );
+}
+
+/// The pieces field has exactly four colours: a fifth `/`-separated part is a field error,
+/// not a panic while guessing the colours.
+#[test]
+fn a_fifth_colour_in_the_pieces_field_is_an_error() {
+    let five = "n,n,n,n/n,n,n,n/n,n,n,n/n,n,n,n/n,n,n,n oH0123 s0 l- f- e- n0";
+    assert!(matches!(
+        five.parse::<Parchis>(),
+        Err(NotationError::Field { field: 1, .. })
+    ));
+    let five_of_two = "n,n,n,n/-/n,n,n,n/-/n,n,n,n oH01 s0 l- f- e- n0";
+    assert!(matches!(
+        five_of_two.parse::<Parchis>(),
+        Err(NotationError::Field { field: 1, .. })
+    ));
+}
+
 #[test]
 fn the_roll_count_is_n_and_a_plain_decimal_number() {
     let config = Config::seed(2);
