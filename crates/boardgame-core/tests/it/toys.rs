@@ -418,6 +418,78 @@ fn perft_sees_a_missing_die_face() {
     assert_ne!(perft(&good, 4), perft(&bad, 4));
 }
 
+thread_local! {
+    /// Moves played by [`PlayCountingNim`] on this thread.
+    static NIM_PLAYS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// Nim that counts the moves it plays (a correct game: only the count is extra).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct PlayCountingNim(Nim);
+
+impl fmt::Display for PlayCountingNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for PlayCountingNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    const NAME: &'static str = "play-counting-nim";
+    const MIN_SEATS: usize = Nim::MIN_SEATS;
+    const MAX_SEATS: usize = Nim::MAX_SEATS;
+    const MAX_MOVES: usize = Nim::MAX_MOVES;
+    const MAX_CHANCE_OUTCOMES: usize = Nim::MAX_CHANCE_OUTCOMES;
+
+    fn new(config: NimConfig) -> Result<Self, ConfigError> {
+        Nim::new(config).map(PlayCountingNim)
+    }
+    fn from_notation(text: &str, config: &NimConfig) -> Result<Self, Self::NotationError> {
+        Nim::from_notation(text, config).map(PlayCountingNim)
+    }
+    fn config(&self) -> &NimConfig {
+        self.0.config()
+    }
+    fn num_seats(&self) -> usize {
+        self.0.num_seats()
+    }
+    fn turn(&self) -> Turn {
+        self.0.turn()
+    }
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+    fn play_unchecked(&mut self, mv: NimMove) {
+        NIM_PLAYS.set(NIM_PLAYS.get() + 1);
+        self.0.play_unchecked(mv);
+    }
+    fn apply_chance_unchecked(&mut self, outcome: NoChance) {
+        self.0.apply_chance_unchecked(outcome);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+}
+
+/// Perft counts the last ply in bulk (`count_moves`) instead of playing each of its moves:
+/// from 21 counters (take 1 to 3), depth 1 plays nothing and depth 2 plays only the 3 root
+/// moves, though it counts 9 paths.
+#[test]
+fn perft_counts_the_last_ply_without_playing_it() {
+    let start = PlayCountingNim::new(NimConfig::default()).unwrap();
+    NIM_PLAYS.set(0);
+    assert_eq!(perft(&start, 1), 3);
+    assert_eq!(NIM_PLAYS.get(), 0, "moves played at depth 1");
+    assert_eq!(perft(&start, 2), 9);
+    assert_eq!(NIM_PLAYS.get(), 3, "moves played at depth 2");
+}
+
 #[test]
 fn testkit_and_chance_perft_catch_a_missing_pass() {
     let failure = try_check_game::<PasslessRace>(
