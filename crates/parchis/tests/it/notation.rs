@@ -244,3 +244,40 @@ fn colour_sets_are_sets_written_in_board_order() {
         assert!(text.parse::<ColourSet>().is_err(), "{text:?}");
     }
 }
+
+/// The phase field's `r` (roll), `x` (over) and `b` (bonus) take exactly what the notation
+/// says after the colour: nothing for `r` and `x`, 10 or 20 for `b`; anything else is an
+/// error of field 2, not read as the nearest phase.
+#[test]
+fn the_phase_field_takes_nothing_else_after_its_colour() {
+    let config = Config::seed(2);
+    let parse = |phase: &str| {
+        Parchis::from_notation(
+            &format!("n,n,n,12/-/n,n,n,n/- {phase} s0 l- f- e- n5"),
+            &config,
+        )
+    };
+    assert!(parse("rY").is_ok());
+    assert!(parse("bY20").is_ok());
+    assert!(parse("bY10").is_ok());
+    for phase in ["rY1", "rYY", "xY1", "xY-", "bY", "bY5", "bY21", "bY02"] {
+        assert!(
+            matches!(parse(phase), Err(NotationError::Field { field: 2, .. })),
+            "{phase}: {:?}",
+            parse(phase)
+        );
+    }
+}
+
+/// A position refused for two colours on one track square names that square by its number.
+#[test]
+fn a_shared_square_is_named_by_its_number() {
+    let config = Config::seed(2);
+    for square in ["10", "30", "60"] {
+        let text = format!("n,n,n,{square}/-/n,n,n,{square}/- rY s0 l- f- e- n0");
+        match Parchis::from_notation(&text, &config) {
+            Err(NotationError::Position { at, .. }) => assert_eq!(at, square),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
