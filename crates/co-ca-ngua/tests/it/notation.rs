@@ -149,3 +149,21 @@ fn the_picture_falls_back_to_a_row_for_other_track_lengths() {
     assert!(picture.starts_with("track: E"), "{picture}");
     assert!(picture.contains("roll-off"), "{picture}");
 }
+
+/// A state error's message names the field at fault in words.
+#[test]
+fn state_errors_say_the_field_in_words() {
+    for (field, name) in [
+        (StateField::Fields, "fields"),
+        (StateField::Config, "config"),
+        (StateField::Pieces, "pieces"),
+        (StateField::Phase, "phase"),
+        (StateField::Turn, "turn"),
+        (StateField::Rolls, "rolls"),
+        (StateField::Position, "position"),
+    ] {
+        assert_eq!(field.to_string(), name);
+    }
+    let message = parse("0,3/0,0 r0 t0.0 3", 2).unwrap_err().to_string();
+    assert!(message.contains(": rolls: "), "{message}");
+}
