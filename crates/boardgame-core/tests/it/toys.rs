@@ -5,7 +5,7 @@ use core::fmt;
 use boardgame_core::driver::{UniformRandom, playout, rng_from_seed};
 use boardgame_core::perft::{chance_perft, divide, perft};
 use boardgame_core::testkit::{Checker, Report, check_game, try_check_game};
-use boardgame_core::toy::{Nim, NimConfig, NimMove, Race, RaceConfig, RaceMove};
+use boardgame_core::toy::{Nim, NimConfig, NimMove, ParseNimError, Race, RaceConfig, RaceMove};
 use boardgame_core::{
     ConfigError, Dist, Game, MoveSink, NoChance, Outcome, PlayError, Record, ReplayError, Seat,
     Turn,
@@ -737,5 +737,40 @@ fn race_notation_refuses_a_winner_who_is_not_the_only_one_home() {
     ] {
         let error = Race::from_notation(text, &config).unwrap_err();
         assert_eq!(error.what, "phase for this layout", "{text:?}");
+    }
+}
+
+/// A Nim move takes at least one counter: `0` is not a move (the move parser refuses it,
+/// naming the move), `1` and `9` are, and text that is not a number of 0..=255 is refused.
+#[test]
+fn nim_move_text_takes_at_least_one_counter() {
+    assert_eq!("1".parse::<NimMove>(), Ok(NimMove(1)));
+    assert_eq!("9".parse::<NimMove>(), Ok(NimMove(9)));
+    for text in ["0", "", "-1", "256", "x"] {
+        assert_eq!(
+            text.parse::<NimMove>(),
+            Err(ParseNimError {
+                what: "move",
+                text: text.into(),
+            }),
+            "{text:?}"
+        );
+    }
+}
+
+/// Nim notation refuses a seat that is not at the table even when the counter count is fine,
+/// and more counters than the configuration starts with even when the seat is fine.
+#[test]
+fn nim_notation_refuses_a_seat_off_the_table_or_more_counters_than_the_start() {
+    let config = NimConfig::default(); // two seats, 21 counters
+    let full = Nim::from_notation("21:1", &config).unwrap();
+    assert_eq!(full.turn(), Turn::Player(Seat::new(1)));
+    assert_eq!(
+        full.legal_moves_vec(),
+        vec![NimMove(1), NimMove(2), NimMove(3)]
+    );
+    for text in ["5:2", "5:3", "22:0", "22:2"] {
+        let error = Nim::from_notation(text, &config).unwrap_err();
+        assert_eq!(error.what, "state", "{text:?}");
     }
 }
