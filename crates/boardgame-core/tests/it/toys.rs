@@ -4,11 +4,12 @@ use core::fmt;
 
 use boardgame_core::driver::{UniformRandom, playout, rng_from_seed};
 use boardgame_core::perft::{chance_perft, divide, perft};
-use boardgame_core::testkit::{Checker, Report, check_game, try_check_game};
+use boardgame_core::settings::unknown_key;
+use boardgame_core::testkit::{Checker, Report, check_game, check_settings, try_check_game};
 use boardgame_core::toy::{Nim, NimConfig, NimMove, ParseNimError, Race, RaceConfig, RaceMove};
 use boardgame_core::{
-    ConfigError, Dist, Game, MoveSink, NoChance, Outcome, PlayError, Record, ReplayError, Seat,
-    Turn,
+    ConfigError, Configure, Dist, Game, MoveSink, NoChance, Outcome, PlayError, Preset, Record,
+    ReplayError, Seat, Setting, SettingError, Turn,
 };
 
 #[test]
@@ -773,4 +774,96 @@ fn nim_notation_refuses_a_seat_off_the_table_or_more_counters_than_the_start() {
         let error = Nim::from_notation(text, &config).unwrap_err();
         assert_eq!(error.what, "state", "{text:?}");
     }
+}
+
+// ---- broken settings the settings check must reject ---------------------------------------
+
+/// Nim's settings, but the documented default of `max_take` says 4 (it is 3).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct MisdocumentedNimConfig(NimConfig);
+
+impl Configure for MisdocumentedNimConfig {
+    const SETTINGS: &'static [Setting] = &[
+        NimConfig::SETTINGS[0],
+        NimConfig::SETTINGS[1],
+        Setting {
+            default: "4",
+            ..NimConfig::SETTINGS[2]
+        },
+    ];
+    const PRESETS: &'static [Preset] = NimConfig::PRESETS;
+    fn preset(name: &str) -> Result<Self, SettingError> {
+        NimConfig::preset(name).map(MisdocumentedNimConfig)
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        self.0.set(key, value)
+    }
+    fn value(&self, key: &str) -> Option<String> {
+        self.0.value(key)
+    }
+}
+
+/// Nim's settings, but setting `max_take` writes the counter count (a copy-paste slip), so
+/// setting it to its own value changes the configuration.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct CrossedNimConfig(NimConfig);
+
+impl Configure for CrossedNimConfig {
+    const SETTINGS: &'static [Setting] = NimConfig::SETTINGS;
+    const PRESETS: &'static [Preset] = NimConfig::PRESETS;
+    fn preset(name: &str) -> Result<Self, SettingError> {
+        NimConfig::preset(name).map(CrossedNimConfig)
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        match key {
+            "max_take" => self.0.set("counters", value),
+            _ => self.0.set(key, value),
+        }
+    }
+    fn value(&self, key: &str) -> Option<String> {
+        self.0.value(key)
+    }
+}
+
+/// Nim's settings, but an unknown key is refused with the race's list of keys, which lacks
+/// `counters` and `max_take`.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct ForeignErrorNimConfig(NimConfig);
+
+impl Configure for ForeignErrorNimConfig {
+    const SETTINGS: &'static [Setting] = NimConfig::SETTINGS;
+    const PRESETS: &'static [Preset] = NimConfig::PRESETS;
+    fn preset(name: &str) -> Result<Self, SettingError> {
+        NimConfig::preset(name).map(ForeignErrorNimConfig)
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        match key {
+            "players" | "counters" | "max_take" => self.0.set(key, value),
+            _ => Err(unknown_key::<RaceConfig>(key)),
+        }
+    }
+    fn value(&self, key: &str) -> Option<String> {
+        self.0.value(key)
+    }
+}
+
+/// The settings check reports a documented default that is not the default's value.
+#[test]
+#[should_panic(expected = "documented default of max_take")]
+fn settings_check_catches_a_misdocumented_default() {
+    check_settings::<MisdocumentedNimConfig>();
+}
+
+/// The settings check reports a setting whose value does not read back as itself.
+#[test]
+#[should_panic(expected = "preset default: max_take=3 is not a round trip")]
+fn settings_check_catches_a_setting_that_does_not_round_trip() {
+    check_settings::<CrossedNimConfig>();
+}
+
+/// The settings check reports an unknown-key error that does not list every valid key.
+#[test]
+#[should_panic(expected = "the unknown-key error lists counters")]
+fn settings_check_catches_an_unknown_key_error_missing_a_key() {
+    check_settings::<ForeignErrorNimConfig>();
 }
