@@ -167,3 +167,24 @@ fn state_errors_say_the_field_in_words() {
     let message = parse("0,3/0,0 r0 t0.0 3", 2).unwrap_err().to_string();
     assert!(message.contains(": rolls: "), "{message}");
 }
+
+/// The phase field is refused, as a phase error and without a panic, when `d` has anything
+/// after it, when `m` lacks its seat or its roll, or when a character after `m` is not ASCII;
+/// a roll-off under the wrong rule says which rule is in force.
+#[test]
+fn malformed_phases_are_phase_errors() {
+    for text in [
+        "0,3/0,0 dx t0.0 n3",
+        "0,3/0,0 d0 t0.0 n3",
+        "0,3/0,0 m t0.0 n3",
+        "0,3/0,0 m0 t0.0 n3",
+        "0,3/0,0 mé5 t0.0 n3",
+    ] {
+        let error = parse(text, 2).expect_err(text);
+        assert_eq!(error.field, StateField::Phase, "{text}: {error}");
+    }
+    // The default rules start with a lowest-wins roll-off (L); a highest-wins one is refused
+    // by naming the rule in force.
+    let error = parse("0,0/0,0 oH01 t0.0 n0", 2).unwrap_err();
+    assert_eq!(error.reason, "the roll-off is lowest-starts (L)");
+}
