@@ -186,15 +186,10 @@ fn threads_are_used_from_depth_4_and_0_means_every_core() {
 /// shrink would make the recursion run away (a test that could only time out otherwise).
 #[test]
 fn make_perft_of_depth_2_ends_at_once() {
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let start = Ataxx::default();
-        let _ = sender.send(perft::perft_make(&start, 2));
-    });
-    let count = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    let count = within_20_seconds(|| perft::perft_make(&Ataxx::default(), 2));
     assert_eq!(
         count,
-        Ok(256),
+        Some(256),
         "perft 2 by make-and-count: 16 moves, 16 replies each"
     );
 }
@@ -256,12 +251,36 @@ fn fast_perft_of_depth_2_with_captures_ends_at_once() {
         .unwrap();
     let expected = boardgame_core::perft::perft(&pos, 2);
     assert!(expected > 100, "a position with many moves: {expected}");
+    assert_eq!(within_20_seconds(move || perft(&pos, 2)), Some(expected));
+}
+
+/// The fast method's recursion above depth 2 goes one ply down for every move and for a
+/// forced pass: it ends at once with the exact counts (the published 6460 at depth 3 from
+/// the start; a position where the opponent must pass, against core's generic perft).
+#[test]
+fn fast_perft_of_depth_3_ends_at_once_with_exact_counts() {
+    assert_eq!(
+        within_20_seconds(|| perft(&Ataxx::default(), 3)),
+        Some(6460)
+    );
+    // o on a7 walled in by blocks for good, x on d1 on an open board: every o turn is a pass.
+    let pos: Ataxx = "o--4/---4/---4/7/7/7/3x3 x 0 1".parse().unwrap();
+    // At depth 4 that pass is a node of depth 3 (the depth-2 counts handle their own).
+    let expected = boardgame_core::perft::perft(&pos, 4);
+    assert!(expected > 0);
+    assert_eq!(within_20_seconds(move || perft(&pos, 4)), Some(expected));
+}
+
+/// Runs `count` on a thread of its own and gives its result, or `None` if it takes more
+/// than 20 seconds (so a count that never ends fails the test instead of hanging it).
+fn within_20_seconds<T: Send + 'static>(count: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let _ = sender.send(perft(&pos, 2));
+        let _ = sender.send(count());
     });
-    let count = receiver.recv_timeout(std::time::Duration::from_secs(20));
-    assert_eq!(count, Ok(expected));
+    receiver
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .ok()
 }
 
 /// `perft_bulk`, the bulk-counting method called by name, counts the start position's move
