@@ -146,6 +146,31 @@ fn nim_perft_counts_compositions() {
     );
 }
 
+/// Chance perft counts every terminal node it reaches, before the depth runs out or at it:
+/// from 3 counters of Nim (take 1 to 3), the games are 3, 1+2, 2+1 and 1+1+1.
+#[test]
+fn chance_perft_counts_the_terminals_it_reaches() {
+    let three = Nim::from_notation("3:0", &NimConfig::default()).unwrap();
+    let stats = chance_perft(&three, 3);
+    // All four games end within 3 moves; only 1+1+1 ends exactly at the depth.
+    assert_eq!(stats.terminals, 4);
+    assert_eq!(stats.leaves, 1);
+    // Moves tried: 3 at the root, 2 after taking 1, 1 after taking 2, 1 after 1+1.
+    assert_eq!(stats.decision_edges, 7);
+    assert_eq!(stats.chance_edges, 0);
+    assert!(stats.is_mass_exact());
+    // At depth 2, the game 3 ends early, 1+2 and 2+1 end at the depth, 1+1 goes on.
+    let two = chance_perft(&three, 2);
+    assert_eq!(two.terminals, 3);
+    assert_eq!(two.leaves, 3);
+    // At depth 0 the start alone is a leaf, not a terminal.
+    assert_eq!(chance_perft(&three, 0).terminals, 0);
+    // A finished game is one terminal at any depth.
+    let over = Nim::from_notation("0:1", &NimConfig::default()).unwrap();
+    assert_eq!(chance_perft(&over, 0).terminals, 1);
+    assert_eq!(chance_perft(&over, 5).terminals, 1);
+}
+
 #[test]
 fn race_chance_perft_mass_is_exact() {
     let start = Race::new(RaceConfig {
