@@ -6,4 +6,5 @@
 mod golden;
 mod properties;
 mod record;
+mod rolloff;
 mod toys;

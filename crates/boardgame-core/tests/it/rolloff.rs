@@ -1,0 +1,35 @@
+//! The roll-off for the first turn, through its public API.
+
+use boardgame_core::{RollOff, RollOffRule, Seat};
+
+/// A roll-off reports the rule it was made with, `Lowest` as well as the default `Highest`,
+/// whether built, read from its notation or part-way through its rounds.
+#[test]
+fn a_roll_off_reports_its_rule() {
+    assert_eq!(
+        RollOff::new(2, RollOffRule::Highest).rule(),
+        RollOffRule::Highest
+    );
+
+    let mut lowest = RollOff::new(3, RollOffRule::Lowest);
+    assert_eq!(lowest.rule(), RollOffRule::Lowest);
+    lowest.record(4);
+    lowest.record(2);
+    lowest.record(2);
+    // Seats 1 and 2 tied on the lowest score and roll again, still under the lowest rule.
+    assert_eq!(lowest.to_string(), "L12");
+    assert_eq!(lowest.rule(), RollOffRule::Lowest);
+    lowest.record(5);
+    lowest.record(3);
+    assert_eq!(lowest.winner(), Some(Seat::new(2)));
+    assert_eq!(lowest.rule(), RollOffRule::Lowest);
+
+    assert_eq!(
+        "L01:4".parse::<RollOff>().unwrap().rule(),
+        RollOffRule::Lowest
+    );
+    assert_eq!(
+        "H01:4".parse::<RollOff>().unwrap().rule(),
+        RollOffRule::Highest
+    );
+}
