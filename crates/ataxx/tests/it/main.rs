@@ -10,4 +10,5 @@ mod playout;
 mod properties;
 mod rules;
 mod serde;
+mod setup;
 mod testkit;
