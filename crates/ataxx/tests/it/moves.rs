@@ -101,3 +101,21 @@ fn batch_iterator_reports_exactly_the_moves_left() {
     };
     assert_eq!(empty.into_iter().size_hint(), (0, Some(0)));
 }
+
+/// `singles` is where the side to move can clone to: the empty squares next to its pieces.
+#[test]
+fn singles_are_the_empty_squares_next_to_the_side_to_move() {
+    let squares = |names: &[&str]| {
+        names
+            .iter()
+            .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
+    };
+    let start = Ataxx::default();
+    assert_eq!(
+        start.singles(),
+        squares(&["a6", "b6", "b7", "f1", "f2", "g2"])
+    );
+    // o to move, with a block and an x piece next to its piece on a1.
+    let pos: Ataxx = "x5o/7/7/7/7/-x5/o5x o 0 1".parse().unwrap();
+    assert_eq!(pos.singles(), squares(&["b1", "f6", "f7", "g6"]));
+}

@@ -293,3 +293,24 @@ fn perft_bulk_counts_the_move_paths_of_the_start_position() {
         .collect();
     assert_eq!(counts, [1, 16, 256, 6460, 155_888]);
 }
+
+/// A forced pass is a ply of the 100-ply clock: a pass that reaches the limit ends the game,
+/// so the opponent gets no reply; one ply earlier it does.
+#[test]
+fn a_pass_that_reaches_the_clock_limit_ends_the_game() {
+    // x on a7 walled in by blocks, o on d1 on an open board: x must pass.
+    let at_99: Ataxx = "x--4/---4/---4/7/7/7/3o3 x 99 60".parse().unwrap();
+    let at_98: Ataxx = "x--4/---4/---4/7/7/7/3o3 x 98 60".parse().unwrap();
+    for method in Method::ALL {
+        assert_eq!(method.perft(&at_99, 1), 1, "{method:?}: the pass");
+        assert_eq!(
+            method.perft(&at_99, 2),
+            0,
+            "{method:?}: the clock ends the game"
+        );
+        // From d1, o has 5 clones (c1, c2, d2, e2, e1) and 9 jumps (b1..b3, c3..e3, f1..f3).
+        assert_eq!(method.perft(&at_98, 2), 14, "{method:?}");
+    }
+    assert_eq!(boardgame_core::perft::perft(&at_99, 2), 0);
+    assert_eq!(boardgame_core::perft::perft(&at_98, 2), 14);
+}

@@ -33,3 +33,22 @@ fn a_roll_off_reports_its_rule() {
         RollOffRule::Highest
     );
 }
+
+/// A bad score in a roll-off's notation is reported at its 1-based column: the first score
+/// starts after the rule letter, the seats and the colon, each next one after a comma.
+#[test]
+fn a_bad_roll_off_score_is_reported_at_its_column() {
+    for (text, column) in [
+        ("H01:0", 5),
+        ("H01:7,0", 7),
+        ("H012:7,x", 8),
+        ("L0123:12,3,0", 12),
+    ] {
+        let error = text.parse::<RollOff>().unwrap_err();
+        assert_eq!(
+            (error.column, error.reason),
+            (column, "expected a positive score"),
+            "{text}"
+        );
+    }
+}
