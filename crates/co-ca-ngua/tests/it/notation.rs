@@ -188,3 +188,40 @@ fn malformed_phases_are_phase_errors() {
     let error = parse("0,0/0,0 oH01 t0.0 n0", 2).unwrap_err();
     assert_eq!(error.reason, "the roll-off is lowest-starts (L)");
 }
+
+/// The end of a game as a state line: a win is the one finished seat's, with no turn in
+/// progress; a draw comes at `max_rolls` with nobody finished and no turn in progress; and
+/// with `max_rolls = 0` (no guard) any roll count is possible.
+#[test]
+fn finished_games_are_checked_for_winner_guard_and_turn() {
+    let reason = |text: &str, config: &Config| {
+        CoCaNgua::from_notation(text, config)
+            .map(|_| ())
+            .map_err(|e| (e.field, e.reason))
+    };
+    let position = |why: &str| Err((StateField::Position, why.to_string()));
+    let mut sixes = Config::with_players(2);
+    sixes.triple_six = true;
+    // Seat 1 is home, but the line says seat 0 won.
+    assert_eq!(
+        reason("0,0/64,64 w0 t0.0 n3", &sixes),
+        position("the winner must be the one seat with all its pieces home")
+    );
+    assert_eq!(reason("0,0/64,64 w1 t0.0 n3", &sixes), Ok(()));
+    // A won game with a six still pending.
+    assert_eq!(
+        reason("0,0/64,64 w1 t1.0 n3", &sixes),
+        position("a finished game has no turn in progress")
+    );
+    // A drawn game at the guard with a six still pending.
+    let max = sixes.max_rolls;
+    assert_eq!(reason(&format!("0,3/0,0 d t0.0 n{max}"), &sixes), Ok(()));
+    assert_eq!(
+        reason(&format!("0,3/0,0 d t1.0 n{max}"), &sixes),
+        position("a drawn game ends at max_rolls with nobody finished")
+    );
+    // Without the guard, the roll count has no bound.
+    let mut unguarded = Config::with_players(2);
+    unguarded.max_rolls = 0;
+    assert_eq!(reason("0,3/0,0 r0 t0.0 n5000", &unguarded), Ok(()));
+}
