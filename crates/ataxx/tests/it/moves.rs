@@ -119,3 +119,29 @@ fn singles_are_the_empty_squares_next_to_the_side_to_move() {
     let pos: Ataxx = "x5o/7/7/7/7/-x5/o5x o 0 1".parse().unwrap();
     assert_eq!(pos.singles(), squares(&["b1", "f6", "f7", "g6"]));
 }
+
+/// `jumps_from` is where a piece of the side to move can jump to: the empty squares exactly
+/// two away; nothing from a square without such a piece.
+#[test]
+fn jumps_from_are_the_empty_squares_two_away_from_our_piece() {
+    let squares = |names: &[&str]| {
+        names
+            .iter()
+            .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
+    };
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    let start = Ataxx::default();
+    assert_eq!(
+        start.jumps_from(sq("a7")),
+        squares(&["a5", "b5", "c5", "c6", "c7"])
+    );
+    // c5 blocked, an o piece on c6: neither is a target.
+    let pos: Ataxx = "x5o/2o4/2-4/7/7/7/o5x x 0 1".parse().unwrap();
+    assert_eq!(pos.jumps_from(sq("a7")), squares(&["a5", "b5", "c7"]));
+    assert_eq!(
+        pos.jumps_from(sq("g7")),
+        Bitboard::EMPTY,
+        "an o piece, x to move"
+    );
+    assert_eq!(pos.jumps_from(sq("d4")), Bitboard::EMPTY, "an empty square");
+}
