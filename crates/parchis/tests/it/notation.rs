@@ -4,7 +4,7 @@ use crate::common;
 
 use boardgame_core::{Game, Seat};
 use common::at;
-use parchis::{Colour, Config, Loc, Move, NotationError, Parchis};
+use parchis::{Colour, Config, Finish, Loc, Move, NotationError, Parchis};
 
 #[test]
 fn initial_notation() {
@@ -280,4 +280,122 @@ fn a_shared_square_is_named_by_its_number() {
             other => panic!("{text}: {other:?}"),
         }
     }
+}
+
+/// The `Position` error of `text` under `config` (panics if the text parses or fails otherwise).
+fn position_error(config: &Config, text: &str) -> (&'static str, String) {
+    match Parchis::from_notation(text, config) {
+        Err(NotationError::Position { reason, at }) => (reason, at),
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+/// Two colours share a track square only where `safe_sharing` lets them: on a safe square
+/// under the Spanish rules; never under the seed rules, and never off the safe squares.
+#[test]
+fn two_colours_share_only_a_safe_square_and_only_under_safe_sharing() {
+    let seed = Config::seed(2);
+    let spanish = Config::spanish(2);
+    let text = |square: &str| format!("n,n,n,{square}/-/n,n,n,{square}/- rY s0 l- f- e- n5");
+    // 12 is a safe square: shared under the Spanish rules only.
+    assert!(Parchis::from_notation(&text("12"), &spanish).is_ok());
+    assert_eq!(position_error(&seed, &text("12")).1, "12");
+    // 10 is not a safe square: shared under neither.
+    assert_eq!(position_error(&spanish, &text("10")).1, "10");
+    assert_eq!(position_error(&seed, &text("10")).1, "10");
+}
+
+/// A finished game (`x`) names the colour that finished last: with the first finisher
+/// winning, Yellow home makes `xY` the only over phase, and `xR` is refused.
+#[test]
+fn a_finished_game_names_the_colour_that_finished() {
+    let config = Config::seed(2);
+    let text = |phase: &str| format!("g,g,g,g/-/n,n,n,n/- {phase} s0 l- fY e- n100");
+    assert!(Parchis::from_notation(&text("xY"), &config).is_ok());
+    assert_eq!(
+        position_error(&config, &text("xR")),
+        (
+            "the phase does not match who has finished",
+            "field 2".into()
+        )
+    );
+}
+
+/// Play goes on only while the game is not over, and never for a colour that has finished:
+/// after the first finisher (seed) nobody rolls; in a full ranking the others play on.
+#[test]
+fn no_turn_after_the_game_is_over_or_for_a_finished_colour() {
+    let expected = (
+        "the phase does not match who has finished",
+        "field 2".into(),
+    );
+    let first = Config::seed(2);
+    assert_eq!(
+        position_error(&first, "g,g,g,g/-/n,n,n,n/- rR s0 l- fY e- n100"),
+        expected
+    );
+    let ranking = Config {
+        finish: Finish::Ranking,
+        ..Config::seed(4)
+    };
+    let text = |phase: &str| format!("g,g,g,g/n,n,n,n/n,n,n,n/n,n,n,n {phase} s0 l- fY e- n100");
+    assert!(Parchis::from_notation(&text("rB"), &ranking).is_ok());
+    assert_eq!(position_error(&ranking, &text("rY")), expected);
+}
+
+/// A roll-off happens before anybody has finished: a finisher during one is refused as a
+/// phase that does not match who has finished (even when the finisher is not the seat the
+/// roll-off starts from and the ranking goes on).
+#[test]
+fn a_roll_off_after_a_colour_has_finished_is_a_phase_mismatch() {
+    let ranking = Config {
+        finish: Finish::Ranking,
+        ..Config::seed(4)
+    };
+    assert_eq!(
+        position_error(
+            &ranking,
+            "n,n,n,n/g,g,g,g/n,n,n,n/n,n,n,n oH0123 s0 l- fB e- n3"
+        ),
+        (
+            "the phase does not match who has finished",
+            "field 2".into()
+        )
+    );
+}
+
+/// During the roll-off every piece is still in its nest, even with no six rolled and no
+/// piece tracked.
+#[test]
+fn a_roll_off_position_with_a_piece_out_is_impossible() {
+    let config = Config::seed(2);
+    assert!(Parchis::from_notation("n,n,n,n/-/n,n,n,n/- oH01 s0 l- f- e- n3", &config).is_ok());
+    assert_eq!(
+        position_error(&config, "n,n,n,12/-/n,n,n,n/- oH01 s0 l- f- e- n3"),
+        ("pieces moved before the roll-off ended", "field 2".into())
+    );
+}
+
+/// During the roll-off nobody has a run of sixes, even with every piece in its nest.
+#[test]
+fn a_roll_off_position_with_sixes_in_a_row_is_impossible() {
+    let config = Config::seed(2);
+    assert_eq!(
+        position_error(&config, "n,n,n,n/-/n,n,n,n/- oH01 s1 l- f- e- n3"),
+        ("pieces moved before the roll-off ended", "field 2".into())
+    );
+}
+
+/// A die other than a six to play comes with no six in a row (a six with at least one).
+#[test]
+fn a_die_other_than_six_comes_with_no_sixes_in_a_row() {
+    let config = Config::seed(2);
+    let text =
+        |phase: &str, sixes: &str| format!("n,n,n,12/-/n,n,n,n/- {phase} {sixes} l- f- e- n5");
+    assert!(Parchis::from_notation(&text("mY3", "s0"), &config).is_ok());
+    assert!(Parchis::from_notation(&text("mY6", "s1"), &config).is_ok());
+    assert_eq!(
+        position_error(&config, &text("mY3", "s1")),
+        ("sixes in a row do not match the die", "field 3".into())
+    );
 }
