@@ -263,3 +263,30 @@ fn end_phases_t_and_d_are_one_letter() {
         );
     }
 }
+
+/// A roll-off is between the two seats of the table, 0 and 1: one naming seat 2 is refused
+/// as a phase error.
+#[test]
+fn a_roll_off_naming_seat_2_is_a_phase_error() {
+    assert!(Thax::from_notation("00000/00000 oH01 0 0", &ThaxConfig::default()).is_ok());
+    for phase in ["oH02", "oH12", "oH012"] {
+        let text = format!("00000/00000 {phase} 0 0");
+        assert!(
+            matches!(error(&text), ParseThaxError::Phase { .. }),
+            "{text}: {:?}",
+            Thax::from_notation(&text, &ThaxConfig::default())
+        );
+    }
+}
+
+/// Classic has no pot, even when enough dice have been thrown for double sixes to fill one.
+#[test]
+fn a_pot_in_classic_is_refused_however_many_rolls() {
+    assert!(Thax::from_notation("00000/00000 r0 1 5", &ThaxConfig::thax_out()).is_ok());
+    assert_eq!(
+        error("00000/00000 r0 1 5"),
+        ParseThaxError::Inconsistent {
+            reason: "only Thax Out has a pot"
+        }
+    );
+}
