@@ -225,3 +225,24 @@ fn finished_games_are_checked_for_winner_guard_and_turn() {
     unguarded.max_rolls = 0;
     assert_eq!(reason("0,3/0,0 r0 t0.0 n5000", &unguarded), Ok(()));
 }
+
+/// Without `triple_six` no run of sixes is tracked: a pending six alone, with no piece moved
+/// yet, is refused like a piece moved last alone.
+#[test]
+fn without_triple_six_neither_sixes_nor_a_last_moved_piece_are_tracked() {
+    let mut config = Config::with_players(2);
+    config.triple_six = false;
+    assert!(CoCaNgua::from_notation("0,3/0,0 r0 t0.0 n3", &config).is_ok());
+    for text in [
+        "0,3/0,0 r0 t1.0 n3",
+        "0,3/0,0 r0 t0.3 n3",
+        "0,3/0,0 r0 t1.3 n3",
+    ] {
+        let error = CoCaNgua::from_notation(text, &config).expect_err(text);
+        assert_eq!(error.field, StateField::Position, "{text}: {error}");
+        assert_eq!(
+            error.reason, "sixes and the last moved piece are only tracked under triple_six",
+            "{text}"
+        );
+    }
+}
