@@ -314,3 +314,29 @@ fn a_pass_that_reaches_the_clock_limit_ends_the_game() {
     assert_eq!(boardgame_core::perft::perft(&at_99, 2), 0);
     assert_eq!(boardgame_core::perft::perft(&at_98, 2), 14);
 }
+
+/// Near the 100-ply clock the counts follow the clock: a jump that reaches the limit ends
+/// the game and has no reply, a clone resets the clock. All methods agree with core's
+/// generic perft from the start position with 97, 98 and 99 plies on the clock.
+#[test]
+fn perft_near_the_clock_limit_counts_no_reply_to_the_last_jump() {
+    for halfmove in [97, 98, 99] {
+        let pos: Ataxx = format!("x5o/7/7/7/7/7/o5x x {halfmove} 60")
+            .parse()
+            .unwrap();
+        for depth in 1..=3 {
+            let expected = boardgame_core::perft::perft(&pos, depth);
+            for method in Method::ALL {
+                assert_eq!(
+                    method.perft(&pos, depth),
+                    expected,
+                    "{method:?}, depth {depth}, halfmove {halfmove}"
+                );
+            }
+        }
+    }
+    // At 99, x's 10 jumps end the game; each of its 6 clones resets the clock and leaves o
+    // its 16 moves (no clone lands on one of o's targets).
+    let last: Ataxx = "x5o/7/7/7/7/7/o5x x 99 60".parse().unwrap();
+    assert_eq!(perft(&last, 2), 6 * 16);
+}
