@@ -399,3 +399,23 @@ fn a_die_other_than_six_comes_with_no_sixes_in_a_row() {
         ("sixes in a row do not match the die", "field 3".into())
     );
 }
+
+/// The arrival order on an exit square holding two foreign colours (`e` field) is kept only
+/// when it can matter: exit captures allowed *and* safe squares shared. With exits blocked,
+/// the same position is complete without it.
+#[test]
+fn the_exit_arrival_order_is_kept_only_when_exit_captures_can_happen() {
+    let text = "n,n,n,n/n,n,n,5/n,n,n,5/n,n,n,n mY5 s0 l- f- e- n20";
+    let spanish = Config::spanish(4);
+    assert!(matches!(
+        Parchis::from_notation(text, &spanish),
+        Err(NotationError::Position { .. })
+    ));
+    let mut blocked = spanish;
+    blocked.exit_capture = parchis::ExitCapture::Blocked;
+    assert!(
+        Parchis::from_notation(text, &blocked).is_ok(),
+        "{:?}",
+        Parchis::from_notation(text, &blocked)
+    );
+}
