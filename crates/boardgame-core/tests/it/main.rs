@@ -7,4 +7,5 @@ mod golden;
 mod properties;
 mod record;
 mod rolloff;
+mod seat;
 mod toys;

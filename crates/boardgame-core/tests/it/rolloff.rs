@@ -52,3 +52,18 @@ fn a_bad_roll_off_score_is_reported_at_its_column() {
         );
     }
 }
+
+/// A roll-off notation whose last round is complete is refused at the column just after its
+/// last score, the end of the text: a completed round is never written (the next round, or
+/// the decision, is).
+#[test]
+fn a_completed_roll_off_round_is_refused_at_its_last_score() {
+    for (text, column) in [("H01:7,8", 8), ("L012:3,4,5", 11), ("H13:12,3", 9)] {
+        let error = text.parse::<RollOff>().unwrap_err();
+        assert_eq!(
+            (error.column, error.reason),
+            (column, "a completed round is never written"),
+            "{text}"
+        );
+    }
+}
