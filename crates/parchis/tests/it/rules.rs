@@ -760,3 +760,20 @@ fn the_length_guard_bounds_the_game_only_when_it_is_set() {
     };
     assert_eq!(Parchis::max_game_length(&guarded), Some(18));
 }
+
+/// With no length guard (`max_rolls = 0`) no roll count cuts the game short: the start is
+/// the roll-off, and a position deep into a game is still waiting for its roll.
+#[test]
+fn without_a_length_guard_the_game_is_never_cut_short() {
+    let unguarded = Config {
+        max_rolls: 0,
+        ..seed2()
+    };
+    let start = Parchis::new(unguarded.clone()).unwrap();
+    assert_eq!(start.turn(), Turn::Chance);
+    assert_eq!(start.outcome(), None);
+    let late =
+        Parchis::from_notation("n,n,n,12/-/n,n,n,30/- rY s0 l- f- e- n5000", &unguarded).unwrap();
+    assert_eq!(late.turn(), Turn::Chance);
+    assert_eq!(late.outcome(), None);
+}
