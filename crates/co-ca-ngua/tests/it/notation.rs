@@ -246,3 +246,27 @@ fn without_triple_six_neither_sixes_nor_a_last_moved_piece_are_tracked() {
         );
     }
 }
+
+/// During the roll-off no turn is in progress: neither a pending six nor a last moved piece
+/// may be given, even under `triple_six`, which tracks both.
+#[test]
+fn a_roll_off_has_no_turn_in_progress() {
+    let mut sixes = Config::with_players(2);
+    sixes.triple_six = true;
+    let reason = |text: &str| {
+        CoCaNgua::from_notation(text, &sixes)
+            .map(|_| ())
+            .map_err(|e| (e.field, e.reason))
+    };
+    assert_eq!(reason("0,0/0,0 oL01 t0.0 n0"), Ok(()));
+    for turn in ["t1.0", "t0.1", "t1.1"] {
+        assert_eq!(
+            reason(&format!("0,0/0,0 oL01 {turn} n0")),
+            Err((
+                StateField::Position,
+                "during the roll-off every piece is in its nest".to_string()
+            )),
+            "{turn}"
+        );
+    }
+}

@@ -769,7 +769,7 @@ fn without_a_length_guard_the_game_is_never_cut_short() {
         max_rolls: 0,
         ..seed2()
     };
-    let start = Parchis::new(unguarded.clone()).unwrap();
+    let start = Parchis::new(unguarded).unwrap();
     assert_eq!(start.turn(), Turn::Chance);
     assert_eq!(start.outcome(), None);
     let late =
