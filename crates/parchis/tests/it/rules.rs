@@ -777,3 +777,38 @@ fn without_a_length_guard_the_game_is_never_cut_short() {
     assert_eq!(late.turn(), Turn::Chance);
     assert_eq!(late.outcome(), None);
 }
+
+// ---- Accessors: the die to play, the sixes in a row, the static evaluation ----
+
+/// `die()` is the rolled die while it waits to be played, and `None` before the roll and
+/// after the move; `sixes()` counts the sixes rolled in a row, this one included.
+#[test]
+fn die_and_sixes_follow_the_rolls_of_a_turn() {
+    let mut state = at(seed2(), "n,n,n,10/-/n,n,n,n/- rY s0 l- f- e- n9");
+    assert_eq!(state.die(), None);
+    assert_eq!(state.sixes(), 0);
+    roll(&mut state, 6);
+    assert_eq!(state.die(), Some(Die::SIX));
+    assert_eq!(state.sixes(), 1);
+    play(&mut state, "10+6");
+    assert_eq!(state.die(), None);
+    assert_eq!(state.sixes(), 1);
+    roll(&mut state, 6);
+    assert_eq!(state.die(), Some(Die::SIX));
+    assert_eq!(state.sixes(), 2);
+    play(&mut state, "16+6");
+    roll(&mut state, 3);
+    assert_eq!(state.die(), Some(Die::of(3)));
+}
+
+/// The evaluation is the seat's progress minus the best opponent's: Yellow's pieces on 10
+/// (6 steps from its exit on 5), home-column 7 (71) and the goal (100) make 177 against
+/// Red's piece on 47 (9 steps from its exit on 39).
+#[test]
+fn evaluation_is_progress_minus_the_best_opponents() {
+    let state = at(seed2(), "n,10,h7,g/-/n,n,n,47/- rY s0 l- f- e- n9");
+    let yellow = state.seat_of(Colour::Yellow).unwrap();
+    let red = state.seat_of(Colour::Red).unwrap();
+    assert_eq!(state.evaluation(yellow), 177 - 9);
+    assert_eq!(state.evaluation(red), 9 - 177);
+}

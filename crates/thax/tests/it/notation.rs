@@ -290,3 +290,17 @@ fn a_pot_in_classic_is_refused_however_many_rolls() {
         }
     );
 }
+
+/// No double six can have been thrown before the first turn, so a roll-off with a pot is
+/// refused even in Thax Out and with enough throws to account for it.
+#[test]
+fn a_pot_during_the_roll_off_is_refused() {
+    let thax_out = ThaxConfig::thax_out();
+    assert!(Thax::from_notation("00000/00000 oH01:7 0 1", &thax_out).is_ok());
+    assert_eq!(
+        Thax::from_notation("00000/00000 oH01:7 1 1", &thax_out),
+        Err(ParseThaxError::Inconsistent {
+            reason: "pieces on the board before the first turn"
+        })
+    );
+}

@@ -492,3 +492,13 @@ fn evaluation_is_my_covered_spaces_minus_the_opponents() {
     assert_eq!(state.evaluation(S0), 6);
     assert_eq!(state.evaluation(S1), -6);
 }
+
+/// Only the roll guard makes a turn-limit result: a win is not one.
+#[test]
+fn a_won_game_is_not_a_turn_limit() {
+    let mut state = rolled(pos("33332/00000 r0 0 30"), 5, 6);
+    play(&mut state, "place 5");
+    let result = state.result().expect("seat 0 covered its side");
+    assert_eq!(result, ThaxResult::Won { winner: S0, pot: 0 });
+    assert!(!result.is_turn_limit());
+}
