@@ -812,3 +812,26 @@ fn evaluation_is_progress_minus_the_best_opponents() {
     assert_eq!(state.evaluation(yellow), 177 - 9);
     assert_eq!(state.evaluation(red), 9 - 177);
 }
+
+/// A finished game is worth 10 000 per point of the seat's zero-sum return: with four
+/// players and one winner, +30 000 for the winner and −10 000 for each of the others.
+#[test]
+fn evaluation_of_a_finished_game_is_ten_thousand_per_point_of_return() {
+    let state = at(
+        Config::seed(4),
+        "g,g,g,g/n,n,n,n/n,n,n,n/n,n,n,n xY s0 l- fY e- n100",
+    );
+    assert!(state.outcome().is_some());
+    for (colour, value) in [
+        (Colour::Yellow, 30_000),
+        (Colour::Blue, -10_000),
+        (Colour::Red, -10_000),
+        (Colour::Green, -10_000),
+    ] {
+        assert_eq!(
+            state.evaluation(state.seat_of(colour).unwrap()),
+            value,
+            "{colour:?}"
+        );
+    }
+}
