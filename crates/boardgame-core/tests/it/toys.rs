@@ -892,3 +892,42 @@ fn settings_check_catches_a_setting_that_does_not_round_trip() {
 fn settings_check_catches_an_unknown_key_error_missing_a_key() {
     check_settings::<ForeignErrorNimConfig>();
 }
+
+/// Nim whose notation always shows the start: it parses, but to another state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct StaleNotationNim(Nim);
+
+impl fmt::Display for StaleNotationNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = Nim::new(self.0.config().clone()).expect("a valid config");
+        start.fmt(f)
+    }
+}
+
+impl Game for StaleNotationNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    delegate_game!(StaleNotationNim, Nim);
+
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+}
+
+/// The testkit checks that a state's notation parses back to *that* state, not merely that
+/// it parses: the first state after a move is reported.
+#[test]
+fn testkit_catches_a_notation_that_parses_to_another_state() {
+    let failure =
+        try_check_game::<StaleNotationNim>(NimConfig::default(), 0..5, 1_000).unwrap_err();
+    assert!(
+        failure.message.contains("parses to a different state"),
+        "{failure}"
+    );
+    assert_eq!((failure.seed, failure.events), (0, 1), "{failure}");
+}
