@@ -899,7 +899,7 @@ struct StaleNotationNim(Nim);
 
 impl fmt::Display for StaleNotationNim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = Nim::new(self.0.config().clone()).expect("a valid config");
+        let start = Nim::new(*self.0.config()).expect("a valid config");
         start.fmt(f)
     }
 }
