@@ -387,6 +387,18 @@ fn a_five_captures_another_players_piece_on_the_exit_square() {
     assert_eq!(moves(&blocked), ["T16+5"]);
 }
 
+/// With the exit square empty, `exit_capture = blocked` or `optional` changes nothing: the 5
+/// must still bring the piece out (only another player's piece there makes the difference).
+#[test]
+fn exit_capture_settings_still_force_the_exit_onto_an_empty_square() {
+    for setting in ["blocked", "optional"] {
+        let mut state = at("0,20/0,0 m05 t0.0 n9", &with(2, "exit_capture", setting));
+        assert_eq!(moves(&state), ["exit"], "exit_capture={setting}");
+        play(&mut state, "exit");
+        assert_eq!(pieces(&state, 0), [1, 20], "exit_capture={setting}");
+    }
+}
+
 // --- Khu vực an toàn ----------------------------------------------------------------------
 
 #[test]

@@ -69,6 +69,39 @@ fn arrival_choose_sends_the_other_piece_of_a_shared_square() {
     assert_eq!(state.pieces(SEAT0), [42, 54]);
 }
 
+/// Under `arrival = choose` each outer-track square holding another of the player's pieces is
+/// offered once: two pieces sharing a square give one choice, not two.
+#[test]
+fn arrival_choose_offers_a_shared_outer_square_once() {
+    let config = with(&[("pieces", "3"), ("arrival", "choose")]);
+    let mut state = at("10,10,39/0,0,0 m03 t0.0 n10", &config);
+    assert_eq!(moves(&state), ["T9+3", "T38+3", "T38+3>D", "T38+3>D:T9"]);
+    play(&mut state, "T38+3>D:T9");
+    // One of the two pieces on T9 goes to X (54); the other stays; the arriving one is on K.
+    assert_eq!(state.pieces(SEAT0), [10, 42, 54]);
+}
+
+/// Under `arrival = choose` every other piece of the player on the outer track may be the one
+/// sent into the safe area, each on its own square.
+#[test]
+fn arrival_choose_offers_every_other_piece_on_the_outer_track() {
+    let config = with(&[("pieces", "3"), ("arrival", "choose")]);
+    let mut state = at("10,20,39/0,0,0 m03 t0.0 n10", &config);
+    assert_eq!(
+        moves(&state),
+        [
+            "T9+3",
+            "T19+3",
+            "T38+3",
+            "T38+3>D",
+            "T38+3>D:T9",
+            "T38+3>D:T19"
+        ]
+    );
+    play(&mut state, "T38+3>D:T19");
+    assert_eq!(state.pieces(SEAT0), [10, 42, 54]);
+}
+
 // ---- (c) inner-ring lap ----
 
 #[test]
