@@ -931,3 +931,46 @@ fn testkit_catches_a_notation_that_parses_to_another_state() {
     );
     assert_eq!((failure.seed, failure.events), (0, 1), "{failure}");
 }
+
+/// Nim whose `pick_move` offers the right number of moves but always gives the first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct FirstPickNim(Nim);
+
+impl fmt::Display for FirstPickNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for FirstPickNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    delegate_game!(FirstPickNim, Nim);
+
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+    fn pick_move(&self, scratch: &mut Vec<NimMove>, pick: impl FnOnce(usize) -> usize) -> NimMove {
+        scratch.clear();
+        self.0.legal_moves(scratch);
+        let _ = pick(scratch.len());
+        scratch[0]
+    }
+}
+
+/// The testkit checks that `pick_move` gives the move at the index it picked, not only that
+/// it offers as many moves as the list has.
+#[test]
+fn testkit_catches_a_pick_move_that_ignores_the_index() {
+    let failure = try_check_game::<FirstPickNim>(NimConfig::default(), 0..5, 1_000).unwrap_err();
+    assert!(
+        failure.message.contains("pick_move offered 3 moves"),
+        "{failure}"
+    );
+    assert_eq!((failure.seed, failure.events), (0, 0), "{failure}");
+}
