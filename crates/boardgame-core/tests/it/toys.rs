@@ -974,3 +974,73 @@ fn testkit_catches_a_pick_move_that_ignores_the_index() {
     );
     assert_eq!((failure.seed, failure.events), (0, 0), "{failure}");
 }
+
+/// Nim that names seat 2 for the second player's turns, at a table of two.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct OffTheTableNim(Nim);
+
+impl fmt::Display for OffTheTableNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for OffTheTableNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    const NAME: &'static str = "OffTheTableNim";
+    const MIN_SEATS: usize = Nim::MIN_SEATS;
+    const MAX_SEATS: usize = Nim::MAX_SEATS;
+    const MAX_MOVES: usize = Nim::MAX_MOVES;
+    const MAX_CHANCE_OUTCOMES: usize = Nim::MAX_CHANCE_OUTCOMES;
+
+    fn new(config: NimConfig) -> Result<Self, ConfigError> {
+        Nim::new(config).map(OffTheTableNim)
+    }
+    fn from_notation(text: &str, config: &NimConfig) -> Result<Self, Self::NotationError> {
+        Nim::from_notation(text, config).map(OffTheTableNim)
+    }
+    fn config(&self) -> &NimConfig {
+        self.0.config()
+    }
+    fn num_seats(&self) -> usize {
+        self.0.num_seats()
+    }
+    fn turn(&self) -> Turn {
+        match self.0.turn() {
+            Turn::Player(seat) if seat.index() + 1 == self.num_seats() => {
+                Turn::Player(Seat::new(self.num_seats()))
+            }
+            turn => turn,
+        }
+    }
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+    fn play_unchecked(&mut self, mv: NimMove) {
+        self.0.play_unchecked(mv);
+    }
+    fn apply_chance_unchecked(&mut self, outcome: NoChance) {
+        match outcome {}
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+}
+
+/// The testkit checks that the seat to move is at the table, up to the last one: a turn of
+/// seat 2 at a table of two is reported.
+#[test]
+fn testkit_catches_a_turn_of_a_seat_past_the_last() {
+    let failure = try_check_game::<OffTheTableNim>(NimConfig::default(), 0..5, 1_000).unwrap_err();
+    assert!(
+        failure.message.contains("seat 2 is not at the table"),
+        "{failure}"
+    );
+    assert_eq!((failure.seed, failure.events), (0, 1), "{failure}");
+}
