@@ -340,3 +340,20 @@ fn perft_near_the_clock_limit_counts_no_reply_to_the_last_jump() {
     let last: Ataxx = "x5o/7/7/7/7/7/o5x x 99 60".parse().unwrap();
     assert_eq!(perft(&last, 2), 6 * 16);
 }
+
+/// When nobody can move the game is over even though empty squares remain (walled in by
+/// blocks, out of every piece's reach): every method counts 0 at depth 1 and below, like
+/// core's generic perft, instead of a forced pass.
+#[test]
+fn no_move_for_either_side_ends_the_game_with_empty_squares_left() {
+    // x on a7 and o on g1, each walled in by blocks for good; d4 and the rest are empty.
+    let pos: Ataxx = "x--4/---4/---4/7/4---/4---/4--o x 0 1".parse().unwrap();
+    assert!(pos.game_over().is_some());
+    assert_eq!(pos.move_count(), 0);
+    for depth in 1..=3 {
+        assert_eq!(boardgame_core::perft::perft(&pos, depth), 0);
+        for method in Method::ALL {
+            assert_eq!(method.perft(&pos, depth), 0, "{method:?}, depth {depth}");
+        }
+    }
+}

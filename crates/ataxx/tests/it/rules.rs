@@ -427,3 +427,22 @@ fn from_bitboards_refuses_overlapping_sets() {
     .unwrap();
     assert_eq!(ok.to_string(), "7/7/7/7/7/7/x-5 o 0 1");
 }
+
+/// With x to move the Zobrist hash is the XOR of the keys of the occupied squares alone (the
+/// side key marks o to move, not x): the hash of two disjoint x-to-move positions put
+/// together is the XOR of their hashes, and with o to move it is not.
+#[test]
+fn zobrist_with_x_to_move_is_the_xor_of_the_squares_keys() {
+    let hash = |fen: &str| fen.parse::<Ataxx>().unwrap().zobrist();
+    let top = "x5o/7/7/7/7/7/7";
+    let bottom = "7/7/7/3-3/7/7/o5x";
+    let both = "x5o/7/7/3-3/7/7/o5x";
+    assert_eq!(
+        hash(&format!("{both} x 0 1")),
+        hash(&format!("{top} x 0 1")) ^ hash(&format!("{bottom} x 0 1"))
+    );
+    assert_ne!(
+        hash(&format!("{both} o 0 1")),
+        hash(&format!("{top} o 0 1")) ^ hash(&format!("{bottom} o 0 1"))
+    );
+}
