@@ -4,6 +4,7 @@
 //! executable instead of one per file.
 
 mod common;
+mod equality;
 mod notation;
 mod properties;
 mod rules;
