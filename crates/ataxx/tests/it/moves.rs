@@ -105,11 +105,6 @@ fn batch_iterator_reports_exactly_the_moves_left() {
 /// `singles` is where the side to move can clone to: the empty squares next to its pieces.
 #[test]
 fn singles_are_the_empty_squares_next_to_the_side_to_move() {
-    let squares = |names: &[&str]| {
-        names
-            .iter()
-            .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
-    };
     let start = Ataxx::default();
     assert_eq!(
         start.singles(),
@@ -124,11 +119,6 @@ fn singles_are_the_empty_squares_next_to_the_side_to_move() {
 /// two away; nothing from a square without such a piece.
 #[test]
 fn jumps_from_are_the_empty_squares_two_away_from_our_piece() {
-    let squares = |names: &[&str]| {
-        names
-            .iter()
-            .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
-    };
     let sq = |name: &str| name.parse::<Square>().unwrap();
     let start = Ataxx::default();
     assert_eq!(
@@ -144,4 +134,11 @@ fn jumps_from_are_the_empty_squares_two_away_from_our_piece() {
         "an o piece, x to move"
     );
     assert_eq!(pos.jumps_from(sq("d4")), Bitboard::EMPTY, "an empty square");
+}
+
+/// The set of the named squares.
+fn squares(names: &[&str]) -> Bitboard {
+    names
+        .iter()
+        .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
 }
