@@ -315,6 +315,33 @@ fn a_pass_that_reaches_the_clock_limit_ends_the_game() {
     assert_eq!(boardgame_core::perft::perft(&at_98, 2), 14);
 }
 
+/// A forced pass three or more plies above the leaves is a ply of the clock too: with x
+/// walled in, every x turn is a pass, and from 97, 98 or 99 plies on the clock every method
+/// counts like core's generic perft at depths 3 and 4 (where the fast method's recursion,
+/// not its depth-2 count, makes the pass).
+#[test]
+fn a_forced_pass_above_the_last_two_plies_advances_the_clock() {
+    for halfmove in [97, 98, 99] {
+        let pos: Ataxx = format!("x--4/---4/---4/7/7/7/3o3 x {halfmove} 60")
+            .parse()
+            .unwrap();
+        for depth in 3..=4 {
+            let expected = boardgame_core::perft::perft(&pos, depth);
+            for method in Method::ALL {
+                assert_eq!(
+                    method.perft(&pos, depth),
+                    expected,
+                    "{method:?}, depth {depth}, halfmove {halfmove}"
+                );
+            }
+        }
+    }
+    // At 99 x's pass ends the game; at 98 it leaves o one ply, after which x's pass would
+    // be ply 100.
+    let at_99: Ataxx = "x--4/---4/---4/7/7/7/3o3 x 99 60".parse().unwrap();
+    assert_eq!(perft(&at_99, 3), 0);
+}
+
 /// Near the 100-ply clock the counts follow the clock: a jump that reaches the limit ends
 /// the game and has no reply, a clone resets the clock. All methods agree with core's
 /// generic perft from the start position with 97, 98 and 99 plies on the clock.

@@ -270,3 +270,15 @@ fn a_roll_off_has_no_turn_in_progress() {
         );
     }
 }
+
+/// `Debug` shows the position in its notation and the configuration, so a failed assertion
+/// on a state says which state it was.
+#[test]
+fn debug_shows_the_notation_and_the_configuration() {
+    let config = Config::with_players(2);
+    let state = CoCaNgua::from_notation("10,27/0,0 r0 t2.27 n17", &config).unwrap();
+    let debug = format!("{state:?}");
+    assert!(debug.starts_with("CoCaNgua"), "{debug}");
+    assert!(debug.contains(&state.to_string()), "{debug}");
+    assert!(debug.contains(&format!("{config:?}")), "{debug}");
+}
