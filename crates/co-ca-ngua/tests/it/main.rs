@@ -5,6 +5,7 @@
 
 mod common;
 mod equality;
+mod movement;
 mod notation;
 mod properties;
 mod rules;
