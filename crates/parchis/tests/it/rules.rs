@@ -535,6 +535,26 @@ fn exit_capture_always_captures_any_foreign_piece_on_the_exit() {
     assert_eq!(state.pending_bonus(), Some(20));
 }
 
+/// With shared safe squares but no exit captures (`exit_capture = blocked`), an exit already
+/// holding two pieces in all (the colour's own and a foreign one) is full: a 5 cannot bring a
+/// third piece out and is played normally; with only the foreign piece there it can.
+#[test]
+fn a_shared_exit_holding_two_pieces_is_full_without_exit_captures() {
+    let sharing = Config {
+        safe_sharing: true,
+        exit_capture: ExitCapture::Blocked,
+        ..seed2()
+    };
+    let state = at(sharing, "n,n,n,5/-/n,n,n,5/- mY5 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["5+5"]);
+    let mut state = at(sharing, "n,n,n,n/-/n,n,n,5/- mY5 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["out"]);
+    play(&mut state, "out");
+    assert_eq!(yellow(&state)[3], Loc::Track(5));
+    assert_eq!(red(&state)[3], Loc::Track(5));
+    assert_eq!(state.pending_bonus(), None);
+}
+
 // ---- Rule 9: bonuses ----
 
 #[test]
@@ -606,6 +626,36 @@ fn rule_10_the_home_column_is_private_without_barriers() {
         "n,h1,h1,66/-/n,n,n,n/- mY4 s0 l- f- e- n9",
     );
     assert_eq!(moves(&state), ["h1+4"]);
+}
+
+/// A home-column barrier (Spanish rules) blocks only the moves that reach or pass it: a piece
+/// may land on the square just before it, whether entering the column from the track or
+/// moving inside it.
+#[test]
+fn rule_10_a_piece_may_stop_just_short_of_a_home_column_barrier() {
+    let spanish = Config::spanish(2);
+    // From 67 (one step before the entry square 68), a 2 lands on h1, short of the pair on h2.
+    let mut state = at(spanish, "n,67,h2,h2/-/n,n,n,n/- mY2 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["67+2", "h2+2"]);
+    play(&mut state, "67+2");
+    assert_eq!(
+        yellow(&state),
+        [Loc::Nest, Loc::Home(1), Loc::Home(2), Loc::Home(2)]
+    );
+    // A 3 from 67 would land on the barrier itself.
+    let state = at(spanish, "n,67,h2,h2/-/n,n,n,n/- mY3 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["h2+3"]);
+    // Inside the column: h1 + 1 lands on h2, short of the pair on h3.
+    let mut state = at(spanish, "n,h1,h3,h3/-/n,n,n,n/- mY1 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["h1+1", "h3+1"]);
+    play(&mut state, "h1+1");
+    assert_eq!(
+        yellow(&state),
+        [Loc::Nest, Loc::Home(2), Loc::Home(3), Loc::Home(3)]
+    );
+    // h1 + 2 would land on it.
+    let state = at(spanish, "n,h1,h3,h3/-/n,n,n,n/- mY2 s0 l- f- e- n9");
+    assert_eq!(moves(&state), ["h3+2"]);
 }
 
 // ---- Rule 11: pass ----
