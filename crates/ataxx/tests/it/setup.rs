@@ -47,3 +47,29 @@ fn with_counters_sets_both_counters_and_keeps_the_board() {
     assert_eq!(later.to_string(), "x5o/7/2-1-2/7/7/7/o5x o 7 12");
     assert_eq!(pos.with_counters(3, 0), Err(SetupError::ZeroFullmove));
 }
+
+/// `Square::try_from_index` gives the square for every index 0..49 (`a1` = 0, `g7` = 48)
+/// and `None` from 49 on.
+#[test]
+fn try_from_index_accepts_0_to_48_and_refuses_49_and_more() {
+    assert_eq!(Square::try_from_index(0), Some(sq("a1")));
+    assert_eq!(Square::try_from_index(7), Some(sq("a2")));
+    assert_eq!(Square::try_from_index(48), Some(sq("g7")));
+    assert_eq!(Square::try_from_index(49), None);
+    assert_eq!(Square::try_from_index(50), None);
+    assert_eq!(Square::try_from_index(usize::MAX), None);
+    let all: Vec<Square> = (0..Square::COUNT)
+        .map(|i| Square::try_from_index(i).unwrap())
+        .collect();
+    assert_eq!(all, Square::all().collect::<Vec<_>>());
+}
+
+/// A position's `Debug` shows its FEN and its configuration.
+#[test]
+fn debug_shows_the_fen_and_the_configuration() {
+    let start = Ataxx::start(AtaxxConfig::NO_CLOCK);
+    assert_eq!(
+        format!("{start:?}"),
+        "Ataxx { fen: x5o/7/7/7/7/7/o5x x 0 1, config: AtaxxConfig { ply_clock: false } }"
+    );
+}

@@ -502,3 +502,45 @@ fn a_won_game_is_not_a_turn_limit() {
     assert_eq!(result, ThaxResult::Won { winner: S0, pot: 0 });
     assert!(!result.is_turn_limit());
 }
+
+/// `uncovered` is the board's capacity for the number less the pieces on it, per side: 0
+/// for a full number and for a number not on the board.
+#[test]
+fn uncovered_spaces_are_capacity_less_covered_per_side() {
+    let state = pos("12300/00100 r0 0 20");
+    assert_eq!(state.uncovered(S0, 1), 2);
+    assert_eq!(state.uncovered(S0, 2), 1);
+    assert_eq!(state.uncovered(S0, 3), 0);
+    assert_eq!(state.uncovered(S0, 4), 3);
+    assert_eq!(state.uncovered(S1, 3), 2);
+    assert_eq!(state.uncovered(S1, 1), 3);
+    assert_eq!(state.uncovered(S0, 6), 0, "sixes are not on the board");
+}
+
+/// `rolls` counts every throw of the dice, roll-off throws included: it reads the count
+/// of the notation and goes up by one per throw.
+#[test]
+fn rolls_counts_every_throw_roll_off_included() {
+    let mut start = Thax::new(ThaxConfig::default()).unwrap();
+    assert_eq!(start.rolls(), 0);
+    start.apply_chance(DicePair::of(1, 2)).unwrap();
+    start.apply_chance(DicePair::of(4, 6)).unwrap();
+    assert_eq!(start.rolls(), 2);
+    let mut state = pos("31202/00120 r1 0 17");
+    assert_eq!(state.rolls(), 17);
+    state.apply_chance(DicePair::of(3, 5)).unwrap();
+    assert_eq!(state.rolls(), 18);
+}
+
+/// `dice` is the throw the seat decides on at a decision node, and `None` at a chance node
+/// or once the game is over.
+#[test]
+fn dice_are_the_throw_being_decided_on_and_none_elsewhere() {
+    let deciding = pos("31202/00120 m1:3-5 0 17");
+    assert_eq!(deciding.dice(), Some(DicePair::of(3, 5)));
+    let thrown = rolled(pos("31202/00120 r1 0 17"), 2, 4);
+    assert_eq!(thrown.dice(), Some(DicePair::of(2, 4)));
+    assert_eq!(pos("31202/00120 r1 0 17").dice(), None);
+    assert_eq!(Thax::new(ThaxConfig::default()).unwrap().dice(), None);
+    assert_eq!(pos("33333/12000 w0 0 10").dice(), None);
+}
