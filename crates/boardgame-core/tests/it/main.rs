@@ -8,4 +8,5 @@ mod properties;
 mod record;
 mod rolloff;
 mod seat;
+mod sink;
 mod toys;

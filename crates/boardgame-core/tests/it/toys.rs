@@ -1044,3 +1044,270 @@ fn testkit_catches_a_turn_of_a_seat_past_the_last() {
     );
     assert_eq!((failure.seed, failure.events), (0, 1), "{failure}");
 }
+
+// ---- the checker's own contracts: its Debug form, the state round trip, the replay -------
+
+/// Nim from 30 counters, one taken per move: every game is exactly 30 moves long.
+fn one_at_a_time() -> NimConfig {
+    NimConfig {
+        seats: 2,
+        counters: 30,
+        max_take: 1,
+    }
+}
+
+/// The one-at-a-time Nim position after `events` moves.
+fn nim_after(events: usize) -> Nim {
+    let mut nim = Nim::new(one_at_a_time()).unwrap();
+    for _ in 0..events {
+        let mv = nim.legal_moves_vec()[0];
+        nim.play(mv).unwrap();
+    }
+    nim
+}
+
+/// A state round trip that loses the position reached after `events` moves (it returns the
+/// start instead) and keeps every other state.
+fn lossy_after(events: usize) -> impl Fn(&Nim) -> Nim + 'static {
+    let target = nim_after(events);
+    move |state: &Nim| {
+        if *state == target {
+            Nim::new(one_at_a_time()).unwrap()
+        } else {
+            state.clone()
+        }
+    }
+}
+
+/// The checker's `Debug` form names its start state, its seeds and its move bound.
+#[test]
+fn checker_debug_shows_start_seeds_and_move_bound() {
+    let checker = Checker::<Nim>::new(one_at_a_time())
+        .seeds(3..5)
+        .max_plies(7);
+    let text = format!("{checker:?}");
+    let start = Nim::new(one_at_a_time()).unwrap();
+    assert!(text.starts_with("Checker {"), "{text}");
+    assert!(text.contains(&format!("start: {start:?}")), "{text}");
+    assert!(text.contains("seeds: 3..5"), "{text}");
+    assert!(text.contains("max_plies: 7"), "{text}");
+}
+
+/// The state round trip is checked at each of the first ten events, so a round trip that
+/// loses the state after 3 moves (not a power of two) is caught there.
+#[test]
+fn state_round_trip_is_checked_at_each_of_the_first_ten_events() {
+    let failure = Checker::<Nim>::new(one_at_a_time())
+        .seeds(0..1)
+        .state_round_trip(lossy_after(3))
+        .try_run()
+        .unwrap_err();
+    assert_eq!(failure.message, "state serde round trip differs");
+    assert_eq!(failure.seed, 0);
+    assert_eq!(failure.events, 3);
+}
+
+/// From the tenth event on, the state round trip is checked only at powers of two: a round
+/// trip that loses only the state after 10 moves passes (and a correct round trip is
+/// accepted), one that loses the state after 16 moves is caught there.
+#[test]
+fn state_round_trip_is_sampled_at_powers_of_two_after_ten_events() {
+    let report = Checker::<Nim>::new(one_at_a_time())
+        .seeds(0..1)
+        .state_round_trip(lossy_after(10))
+        .try_run()
+        .unwrap();
+    assert_eq!(report.games, 1);
+    assert_eq!(report.finished, 1);
+    assert_eq!(report.longest, 30);
+    let failure = Checker::<Nim>::new(one_at_a_time())
+        .seeds(0..1)
+        .state_round_trip(lossy_after(16))
+        .try_run()
+        .unwrap_err();
+    assert_eq!(failure.message, "state serde round trip differs");
+    assert_eq!(failure.events, 16);
+}
+
+thread_local! {
+    static DRIFTING_NEWS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+/// Nim whose `new` deals ten counters more after its first call: a record without a start
+/// notation then replays from a different position than the game it recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct DriftingNim(Nim);
+
+impl fmt::Display for DriftingNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Game for DriftingNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    const NAME: &'static str = "drifting-nim";
+    const MIN_SEATS: usize = Nim::MIN_SEATS;
+    const MAX_SEATS: usize = Nim::MAX_SEATS;
+    const MAX_MOVES: usize = Nim::MAX_MOVES;
+    const MAX_CHANCE_OUTCOMES: usize = Nim::MAX_CHANCE_OUTCOMES;
+
+    fn new(config: NimConfig) -> Result<Self, ConfigError> {
+        let calls = DRIFTING_NEWS.get();
+        DRIFTING_NEWS.set(calls + 1);
+        let config = if calls == 0 {
+            config
+        } else {
+            NimConfig {
+                counters: config.counters + 10,
+                ..config
+            }
+        };
+        Nim::new(config).map(DriftingNim)
+    }
+    fn from_notation(text: &str, config: &NimConfig) -> Result<Self, Self::NotationError> {
+        Nim::from_notation(text, config).map(DriftingNim)
+    }
+    fn config(&self) -> &NimConfig {
+        self.0.config()
+    }
+    fn num_seats(&self) -> usize {
+        self.0.num_seats()
+    }
+    fn turn(&self) -> Turn {
+        self.0.turn()
+    }
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.0.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+    fn play_unchecked(&mut self, mv: NimMove) {
+        self.0.play_unchecked(mv);
+    }
+    fn apply_chance_unchecked(&mut self, outcome: NoChance) {
+        self.0.apply_chance_unchecked(outcome);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+}
+
+/// The checker replays each game's record and compares the end: a record that replays
+/// without error but to a different position (here 10 counters left, not 0) is caught.
+#[test]
+fn testkit_catches_a_record_that_replays_to_a_different_state() {
+    DRIFTING_NEWS.set(0);
+    let start = DriftingNim(Nim::new(one_at_a_time()).unwrap());
+    let failure = Checker::from_state(start)
+        .seeds(0..1)
+        .try_run()
+        .unwrap_err();
+    assert_eq!(failure.events, 30);
+    let mut replayed = Nim::new(NimConfig {
+        counters: 40,
+        ..one_at_a_time()
+    })
+    .unwrap();
+    for _ in 0..30 {
+        let mv = replayed.legal_moves_vec()[0];
+        replayed.play(mv).unwrap();
+    }
+    assert_eq!(failure.message, format!("record replays to `{replayed}`"));
+}
+
+thread_local! {
+    static TAGGING_ARMED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Nim whose unchecked play, once armed, also sets a hidden tag (part of its equality) that
+/// the checked `play` never sets: the moves stay the same, the end state does not.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TaggingNim {
+    nim: Nim,
+    tagged: bool,
+}
+
+impl fmt::Display for TaggingNim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.nim.fmt(f)
+    }
+}
+
+impl Game for TaggingNim {
+    type Move = NimMove;
+    type Chance = NoChance;
+    type Config = NimConfig;
+    type NotationError = <Nim as Game>::NotationError;
+    const NAME: &'static str = "tagging-nim";
+    const MIN_SEATS: usize = Nim::MIN_SEATS;
+    const MAX_SEATS: usize = Nim::MAX_SEATS;
+    const MAX_MOVES: usize = Nim::MAX_MOVES;
+    const MAX_CHANCE_OUTCOMES: usize = Nim::MAX_CHANCE_OUTCOMES;
+
+    fn new(config: NimConfig) -> Result<Self, ConfigError> {
+        Nim::new(config).map(|nim| TaggingNim { nim, tagged: false })
+    }
+    fn from_notation(text: &str, config: &NimConfig) -> Result<Self, Self::NotationError> {
+        Nim::from_notation(text, config).map(|nim| TaggingNim { nim, tagged: false })
+    }
+    fn config(&self) -> &NimConfig {
+        self.nim.config()
+    }
+    fn num_seats(&self) -> usize {
+        self.nim.num_seats()
+    }
+    fn turn(&self) -> Turn {
+        self.nim.turn()
+    }
+    fn legal_moves<S: MoveSink<NimMove>>(&self, sink: &mut S) {
+        self.nim.legal_moves(sink);
+    }
+    fn chance_outcomes(&self) -> Option<Dist<'_, NoChance>> {
+        None
+    }
+    fn play(&mut self, mv: NimMove) -> Result<(), PlayError> {
+        self.nim.play(mv)
+    }
+    fn play_unchecked(&mut self, mv: NimMove) {
+        self.nim.play_unchecked(mv);
+        if TAGGING_ARMED.get() {
+            self.tagged = true;
+        }
+    }
+    fn apply_chance_unchecked(&mut self, outcome: NoChance) {
+        self.nim.apply_chance_unchecked(outcome);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.nim.outcome()
+    }
+}
+
+/// The checker compares its game with the seeded driver's, state as well as record: here
+/// the driver (armed when the checker reaches the end) plays the same five moves into a
+/// differently tagged state, and that alone is caught.
+#[test]
+fn testkit_catches_a_driver_game_with_the_same_moves_but_another_state() {
+    TAGGING_ARMED.set(false);
+    let config = NimConfig {
+        seats: 2,
+        counters: 5,
+        max_take: 1,
+    };
+    let failure = Checker::<TaggingNim>::new(config)
+        .seeds(0..1)
+        .state_round_trip(|state: &TaggingNim| {
+            if state.is_terminal() {
+                TAGGING_ARMED.set(true);
+            }
+            state.clone()
+        })
+        .try_run()
+        .unwrap_err();
+    assert_eq!(failure.message, "the seeded driver plays a different game");
+    assert_eq!(failure.events, 5);
+}
