@@ -212,10 +212,11 @@ outcomes() { grep -c "^$2	" "$1" || true; }
 # The survivors named in $equivalents_file, one exact mutant name per line (no comments).
 listed_equivalents() { grep -v -e '^#' -e '^$' "$equivalents_file" 2>/dev/null || true; }
 
-# How many survivors (missed or timeout) of record $1 are listed equivalents.
-equivalent_survivors() {
-  sed -n 's/^\(missed\|timeout\)	//p' "$1" | grep -c -x -F -f <(listed_equivalents) || true
-}
+# The names of the survivors (missed or timed out) of record $1, one per line.
+survivors_of() { sed -n 's/^\(missed\|timeout\)	//p' "$1"; }
+
+# How many survivors of record $1 are listed equivalents.
+equivalent_survivors() { survivors_of "$1" | grep -c -x -F -f <(listed_equivalents) || true; }
 
 # `percent A B`: A / B as a percentage with one decimal, or "–" when B is 0.
 percent() { awk -v a="$1" -v b="$2" 'BEGIN { if (b) printf "%.1f %%", 100 * a / b; else print "–" }'; }
@@ -268,7 +269,7 @@ summary() {
   [ -z "$stale" ] || printf 'Stale records, not counted (run `full` again to replace them):\n%s' "$stale"
   [ -z "$older" ] || printf 'Counted, but made before the current tests (`retest` runs their survivors again):\n%s' "$older"
   echo "Survivors of the counted records (outcome, shard, mutant; '*' marks a listed equivalent):"
-  local outcome name mark
+  local outcome name mark survivors=""
   for c in "${rules_crates[@]}"; do
     fp=$(fingerprint "$c")
     for ((k = 0; k < shards; k++)); do
@@ -281,20 +282,12 @@ summary() {
           mark=' ' unexplained=$((unexplained + 1))
         fi
         echo "$mark $outcome  $c $k/$shards  $name"
+        survivors+="$name"$'\n'
       done < <(grep -E '^(missed|timeout)	' "$f" || true)
     done
   done
   echo "$unexplained survivors neither caught nor listed as equivalent."
   # A listed name that no counted record has as a survivor: caught now, or the code moved.
-  local survivors
-  survivors=$(for c in "${rules_crates[@]}"; do
-    fp=$(fingerprint "$c")
-    for ((k = 0; k < shards; k++)); do
-      f=$(record_of "$c" "$k")
-      [ -f "$f" ] && [ "$(header "$f" fingerprint)" = "$fp" ] || continue
-      sed -n 's/^\(missed\|timeout\)	//p' "$f"
-    done
-  done)
   listed_equivalents | grep -v -x -F -f <(printf '%s\n' "$survivors") |
     sed 's/^/listed as equivalent but no counted survivor: /' || true
   return 0
@@ -316,7 +309,7 @@ retest() {
       while IFS= read -r name; do
         # The whole name, as a regex matching only itself.
         re+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}?+|]/\\&/g')\$")
-      done < <(sed -n 's/^\(missed\|timeout\)	//p' "$f")
+      done < <(survivors_of "$f")
     done
     if [ ${#re[@]} -eq 0 ]; then
       echo "$c: no recorded survivor"

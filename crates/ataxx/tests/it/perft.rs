@@ -2,6 +2,8 @@
 //! (single- and multi-threaded, whole and divided) and, up to depth 5, the generic perft of
 //! `boardgame-core`.
 
+use std::ops::RangeInclusive;
+
 use ataxx::Ataxx;
 use ataxx::perft::{self, Method, perft, perft_parallel};
 
@@ -315,27 +317,31 @@ fn a_pass_that_reaches_the_clock_limit_ends_the_game() {
     assert_eq!(boardgame_core::perft::perft(&at_98, 2), 14);
 }
 
+/// Checks that every method counts the move paths of `board` (x to move, 97, 98 and 99
+/// plies on the clock) like core's generic perft at each of `depths`.
+fn every_method_counts_like_core_near_the_clock(board: &str, depths: RangeInclusive<u32>) {
+    for halfmove in [97, 98, 99] {
+        let pos: Ataxx = format!("{board} x {halfmove} 60").parse().unwrap();
+        for depth in depths.clone() {
+            let expected = boardgame_core::perft::perft(&pos, depth);
+            for method in Method::ALL {
+                assert_eq!(
+                    method.perft(&pos, depth),
+                    expected,
+                    "{method:?}, depth {depth}, halfmove {halfmove} of {board}"
+                );
+            }
+        }
+    }
+}
+
 /// A forced pass three or more plies above the leaves is a ply of the clock too: with x
 /// walled in, every x turn is a pass, and from 97, 98 or 99 plies on the clock every method
 /// counts like core's generic perft at depths 3 and 4 (where the fast method's recursion,
 /// not its depth-2 count, makes the pass).
 #[test]
 fn a_forced_pass_above_the_last_two_plies_advances_the_clock() {
-    for halfmove in [97, 98, 99] {
-        let pos: Ataxx = format!("x--4/---4/---4/7/7/7/3o3 x {halfmove} 60")
-            .parse()
-            .unwrap();
-        for depth in 3..=4 {
-            let expected = boardgame_core::perft::perft(&pos, depth);
-            for method in Method::ALL {
-                assert_eq!(
-                    method.perft(&pos, depth),
-                    expected,
-                    "{method:?}, depth {depth}, halfmove {halfmove}"
-                );
-            }
-        }
-    }
+    every_method_counts_like_core_near_the_clock("x--4/---4/---4/7/7/7/3o3", 3..=4);
     // At 99 x's pass ends the game; at 98 it leaves o one ply, after which x's pass would
     // be ply 100.
     let at_99: Ataxx = "x--4/---4/---4/7/7/7/3o3 x 99 60".parse().unwrap();
@@ -347,21 +353,7 @@ fn a_forced_pass_above_the_last_two_plies_advances_the_clock() {
 /// generic perft from the start position with 97, 98 and 99 plies on the clock.
 #[test]
 fn perft_near_the_clock_limit_counts_no_reply_to_the_last_jump() {
-    for halfmove in [97, 98, 99] {
-        let pos: Ataxx = format!("x5o/7/7/7/7/7/o5x x {halfmove} 60")
-            .parse()
-            .unwrap();
-        for depth in 1..=3 {
-            let expected = boardgame_core::perft::perft(&pos, depth);
-            for method in Method::ALL {
-                assert_eq!(
-                    method.perft(&pos, depth),
-                    expected,
-                    "{method:?}, depth {depth}, halfmove {halfmove}"
-                );
-            }
-        }
-    }
+    every_method_counts_like_core_near_the_clock("x5o/7/7/7/7/7/o5x", 1..=3);
     // At 99, x's 10 jumps end the game; each of its 6 clones resets the clock and leaves o
     // its 16 moves (no clone lands on one of o's targets).
     let last: Ataxx = "x5o/7/7/7/7/7/o5x x 99 60".parse().unwrap();
