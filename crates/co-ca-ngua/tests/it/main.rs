@@ -3,6 +3,7 @@
 //! One test binary per crate (each file here is a module), so `cargo test` links one
 //! executable instead of one per file.
 
+mod accessors;
 mod common;
 mod equality;
 mod movement;
