@@ -1,8 +1,7 @@
 //! The public readers of a state that the rules themselves never call: the turn's run of
-//! sixes, the piece moved last, the roll count and the evaluation of a finished game; and a
-//! ring move whose piece has another player's piece right behind it.
+//! sixes, the piece moved last, the roll count and the evaluation of a finished game.
 
-use crate::common::{at, configured, moves, play, roll};
+use crate::common::{at, configured, play, roll};
 use boardgame_core::Seat;
 use co_ca_ngua::{CoCaNgua, Config};
 
@@ -36,18 +35,4 @@ fn a_won_game_evaluates_to_plus_1000_for_the_winner_and_minus_1000_for_the_loser
     let state = at("0,0/64,64 w1 t0.0 n30", &Config::with_players(2));
     assert_eq!(state.evaluation(S1), 1000);
     assert_eq!(state.evaluation(S0), -1000);
-}
-
-/// On the inner ring only the squares ahead of a piece can stop it: another player's piece
-/// on the square just behind (colour 2 at progress 58 stands on `R0`, colour 0's arrow
-/// square) does not keep colour 0's piece on `R1` (55) from moving on.
-#[test]
-fn on_the_ring_a_piece_just_behind_does_not_block_a_move() {
-    let mut state = at("0,55/0,58 m01 t0.0 n10", &Config::with_players(2));
-    let legal = moves(&state);
-    assert_eq!(legal.len(), 1, "{legal:?}");
-    assert_ne!(legal[0], "pass");
-    play(&mut state, &legal[0]);
-    assert_eq!(state.pieces(S0), [0, 56]);
-    assert_eq!(state.pieces(S1), [0, 58]);
 }

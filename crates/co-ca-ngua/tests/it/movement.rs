@@ -1,5 +1,5 @@
-//! Where a move may go: the arrow square under `ring_lap = arrow`, exit immunity with three
-//! players, and one die alone under `dice = 2`.
+//! Where a move may go: the arrow square under `ring_lap = arrow`, a piece just behind on the
+//! ring, exit immunity with three players, and one die alone under `dice = 2`.
 //!
 //! Progress on the default board: 48 = lane mouth M, 49..=53 = lane `L0..L4`, 54 = arrow
 //! square X on arrival, 62 = X after the lap. In a 2-player game seat 1 plays colour 2; with
@@ -23,6 +23,20 @@ fn ring_lap_arrow_a_piece_just_before_an_occupied_arrow_square_cannot_move() {
     assert_eq!(moves(&state), ["L3+3"]);
     play(&mut state, "L3+3");
     assert_eq!(state.pieces(Seat::new(0)), [0, 53]);
+}
+
+/// On the inner ring only the squares ahead of a piece can stop it: another player's piece
+/// on the square just behind (colour 2 at progress 58 stands on `R0`, colour 0's arrow
+/// square) does not keep colour 0's piece on `R1` (55) from moving on.
+#[test]
+fn on_the_ring_a_piece_just_behind_does_not_block_a_move() {
+    let mut state = at("0,55/0,58 m01 t0.0 n10", &Config::with_players(2));
+    let legal = moves(&state);
+    assert_eq!(legal.len(), 1, "{legal:?}");
+    assert_ne!(legal[0], "pass");
+    play(&mut state, &legal[0]);
+    assert_eq!(state.pieces(Seat::new(0)), [0, 56]);
+    assert_eq!(state.pieces(Seat::new(1)), [0, 58]);
 }
 
 /// `exit_immunity`: only the piece of the seat whose exit square it is is immune there; a
