@@ -6,6 +6,7 @@ mod bots;
 mod check;
 mod config;
 mod demo;
+mod engine;
 mod error;
 mod games;
 mod merge;
@@ -19,7 +20,6 @@ mod simulate;
 mod solve;
 mod stats;
 mod summary;
-mod uai;
 mod web;
 
 use std::process::ExitCode;
@@ -59,9 +59,9 @@ enum Command {
     /// Solve a game exactly (two-player Thax): values under optimal play, and bots measured against it.
     Solve(solve::SolveArgs),
     /// Run the Ataxx engine over the UAI protocol on stdin/stdout (for match runners).
-    Uai(uai::UaiArgs),
+    Uai(engine::UaiArgs),
     /// Search the Ataxx engine's fixed bench positions to a fixed depth: total nodes, nodes/s.
-    Bench(uai::BenchArgs),
+    Bench(engine::BenchArgs),
     /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
     Web(web::WebArgs),
 }
@@ -85,8 +85,8 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => rules::run(args.game),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Uai(args)) => uai::run(&args),
-        Some(Command::Bench(args)) => uai::run_bench_command(&args),
+        Some(Command::Uai(args)) => engine::run_uai(&args),
+        Some(Command::Bench(args)) => engine::run_bench(&args),
         Some(Command::Web(args)) => web::run(&args),
     };
     match result {

@@ -6,8 +6,9 @@ use ataxx::Color;
 
 use super::command::Go;
 
-/// Kept back from every clock for the pipes, thread start-up and a loaded machine: the
-/// time between the runner writing `go` and reading `bestmove` is what counts.
+/// Kept back from every clock by default (the option `MoveOverhead`) for the pipes, thread
+/// start-up and a loaded machine: the time between the runner writing `go` and reading
+/// `bestmove` is what counts.
 pub(crate) const OVERHEAD_MS: u64 = 50;
 /// Moves assumed left in the game when `movestogo` is not given.
 const MOVES_LEFT: u64 = 30;
@@ -34,8 +35,8 @@ pub(crate) struct Budget {
 /// - A clock C (`btime` for `x`, `wtime` for `o`) with increment I: the usable time is
 ///   U = C − 50 ms; soft = U / movestogo (30 when absent) + ¾ I; hard = min(3 × soft, U / 3),
 ///   or U × ¾ with one move to go; soft is capped at hard. At least 1 ms each.
-pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
-    let budget = clock_budget(go, side).or_else(|| {
+pub(crate) fn budget(go: &Go, side: Color, overhead_ms: u64) -> Option<Budget> {
+    let budget = clock_budget(go, side, overhead_ms).or_else(|| {
         go.bad_time.then_some(Budget {
             soft: Duration::from_millis(FALLBACK_MS),
             hard: Duration::from_millis(FALLBACK_MS),
@@ -49,10 +50,10 @@ pub(crate) fn budget(go: &Go, side: Color) -> Option<Budget> {
 }
 
 /// [`budget`] from the move time or the clock alone.
-fn clock_budget(go: &Go, side: Color) -> Option<Budget> {
+fn clock_budget(go: &Go, side: Color, overhead_ms: u64) -> Option<Budget> {
     if let Some(movetime) = go.movetime {
         let limit = movetime
-            .saturating_sub((movetime / 4).min(OVERHEAD_MS))
+            .saturating_sub((movetime / 4).min(overhead_ms))
             .max(1);
         return Some(Budget {
             soft: Duration::from_millis(limit),
@@ -63,7 +64,7 @@ fn clock_budget(go: &Go, side: Color) -> Option<Budget> {
         Color::X => (go.btime?, go.binc.unwrap_or(0)),
         Color::O => (go.wtime?, go.winc.unwrap_or(0)),
     };
-    let usable = clock.saturating_sub(OVERHEAD_MS);
+    let usable = clock.saturating_sub(overhead_ms);
     let moves_left = go.movestogo.unwrap_or(MOVES_LEFT).max(1);
     let soft = (usable / moves_left).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
     let hard = if moves_left == 1 {
@@ -95,7 +96,7 @@ mod tests {
     fn the_hard_limit_always_leaves_the_overhead_on_the_clock() {
         for clock in [0, 1, 10, 31, 50, 100, 400, 1000, 10_000, 600_000] {
             for inc in [0, 10, 50, 1000] {
-                let budget = budget(&go(clock, inc), Color::X).unwrap();
+                let budget = budget(&go(clock, inc), Color::X, OVERHEAD_MS).unwrap();
                 assert!(budget.soft <= budget.hard);
                 let hard = budget.hard.as_millis() as u64;
                 // 1 ms is the floor: the search then returns its first ordered move.
@@ -109,8 +110,8 @@ mod tests {
 
     #[test]
     fn x_uses_btime_and_o_uses_wtime() {
-        let x = budget(&go(1000, 50), Color::X).unwrap();
-        let o = budget(&go(1000, 50), Color::O).unwrap();
+        let x = budget(&go(1000, 50), Color::X, OVERHEAD_MS).unwrap();
+        let o = budget(&go(1000, 50), Color::O, OVERHEAD_MS).unwrap();
         assert!(o.soft > x.soft);
         // 1 s + 50 ms: (1000 − 50) / 30 + 37 = 68 ms.
         assert_eq!(x.soft, Duration::from_millis(68));
@@ -120,7 +121,7 @@ mod tests {
     fn huge_increments_and_clocks_saturate_and_stay_bounded() {
         let huge = i64::MAX as u64;
         for (clock, inc) in [(1000, huge), (huge, 50), (huge, huge), (u64::MAX, u64::MAX)] {
-            let b = budget(&go(clock, inc), Color::X).unwrap();
+            let b = budget(&go(clock, inc), Color::X, OVERHEAD_MS).unwrap();
             assert!(b.soft <= b.hard, "{clock}+{inc}");
             assert!(
                 b.hard <= Duration::from_millis(LONGEST_MOVE_MS),
@@ -128,7 +129,7 @@ mod tests {
             );
         }
         // The increment cannot lift the hard limit past a third of the clock.
-        let b = budget(&go(1000, huge), Color::X).unwrap();
+        let b = budget(&go(1000, huge), Color::X, OVERHEAD_MS).unwrap();
         assert_eq!(b.hard, Duration::from_millis(950 / 3));
     }
 
@@ -138,14 +139,17 @@ mod tests {
             bad_time: true,
             ..Go::default()
         };
-        let b = budget(&bad, Color::X).unwrap();
+        let b = budget(&bad, Color::X, OVERHEAD_MS).unwrap();
         assert_eq!(b.hard, Duration::from_millis(FALLBACK_MS));
         // A readable clock for the side to move is used as usual.
         let clock = Go {
             bad_time: true,
             ..go(1000, 50)
         };
-        assert_eq!(budget(&clock, Color::X), budget(&go(1000, 50), Color::X));
+        assert_eq!(
+            budget(&clock, Color::X, OVERHEAD_MS),
+            budget(&go(1000, 50), Color::X, OVERHEAD_MS)
+        );
     }
 
     #[test]
@@ -154,8 +158,8 @@ mod tests {
             movetime: Some(1000),
             ..Go::default()
         };
-        let b = budget(&go, Color::O).unwrap();
+        let b = budget(&go, Color::O, OVERHEAD_MS).unwrap();
         assert_eq!(b.hard, Duration::from_millis(950));
-        assert_eq!(budget(&Go::default(), Color::X), None);
+        assert_eq!(budget(&Go::default(), Color::X, OVERHEAD_MS), None);
     }
 }

@@ -70,8 +70,9 @@ pub(crate) enum Command {
     Quit,
     /// `perft <depth>`.
     Perft(u32),
-    /// `bench [depth]`: the fixed bench positions searched to a depth.
-    Bench(u32),
+    /// `bench [depth]`: the fixed bench positions searched to a depth (the default when
+    /// `None`).
+    Bench(Option<u32>),
     /// `d`: show the position.
     Display,
     /// An empty line.
@@ -99,16 +100,25 @@ impl Command {
             "quit" => Command::Quit,
             "perft" => parse_perft(&rest),
             "bench" => match rest.first().map(|d| d.parse::<u32>()) {
-                None => Command::Bench(super::bench::DEFAULT_BENCH_DEPTH),
-                Some(Ok(depth)) => Command::Bench(depth),
+                None => Command::Bench(None),
+                Some(Ok(depth)) => Command::Bench(Some(depth)),
                 Some(Err(_)) => Command::Bad("bench takes a depth: bench [<depth>]".into()),
             },
             "d" => Command::Display,
-            _ => Command::Bad(format!(
-                "unknown command {}",
-                crate::play::quote_prefix(head)
-            )),
+            _ => Command::Bad(format!("unknown command {}", quote_prefix(head))),
         }
+    }
+}
+
+/// The most characters of a user's text quoted back in a message.
+const MAX_QUOTE: usize = 40;
+
+/// `text` quoted for a message: in full when short, else its first [`MAX_QUOTE`]
+/// characters and its length.
+pub(crate) fn quote_prefix(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTE) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
     }
 }
 
@@ -124,14 +134,14 @@ fn parse_perft(rest: &[&str]) -> Command {
     if is_number.is_empty() || !is_number.bytes().all(|b| b.is_ascii_digit()) {
         return Command::Bad(format!(
             "perft needs a depth, not {}: perft <depth>",
-            crate::play::quote_prefix(text)
+            quote_prefix(text)
         ));
     }
     match text.parse::<u32>() {
         Ok(depth) if depth <= MAX_PERFT_DEPTH => Command::Perft(depth),
         _ => Command::Bad(format!(
             "perft depth {} is out of range: 0..={MAX_PERFT_DEPTH}",
-            crate::play::quote_prefix(text)
+            quote_prefix(text)
         )),
     }
 }

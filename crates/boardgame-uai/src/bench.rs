@@ -2,25 +2,26 @@
 //! count is a fingerprint of the search and evaluation (any change to either changes it, so
 //! commits that change them name it: `Bench: N`), and nodes/s is its speed.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ataxx::Ataxx;
-use boardgame_search::alphabeta::Limits;
-use clap::Args;
 
-use super::search::new_searcher;
-use crate::error::{CliError, print_line, usage};
+use crate::eval::Evaluation;
+use crate::search::{Limits, Searcher, TableError};
 
 /// The depth `bench` searches to when none is given.
-pub(crate) const DEFAULT_BENCH_DEPTH: u32 = 6;
-/// The deepest `bench` accepted (deeper takes minutes per position).
-pub(crate) const MAX_BENCH_DEPTH: u32 = 12;
+pub const DEFAULT_BENCH_DEPTH: u32 = 8;
+/// The deepest `bench` accepted (deeper takes minutes per position; `stop` and `quit`
+/// end any of them).
+pub const MAX_BENCH_DEPTH: u32 = 20;
 /// The table size of each bench search, in MiB.
 const BENCH_HASH_MB: usize = 16;
 
 /// The bench positions: the start position, then positions from four blocker layouts after
 /// 3 to 69 plies of mixed random and shallow-search play (generated once, kept fixed).
-pub(crate) const BENCH_FENS: [&str; 24] = [
+pub const BENCH_FENS: [&str; 24] = [
     "x5o/7/7/7/7/7/o5x x 0 1",
     "x5o/7/7/7/2x4/3x3/4x2 o 0 2",
     "7/2x4/1x-1-1o/7/2-1-2/6x/ooo3x x 1 4",
@@ -47,52 +48,41 @@ pub(crate) const BENCH_FENS: [&str; 24] = [
     "x2xxx1/x-xoo-x/o2oo2/3oo2/xx2oo1/x-xoo-o/oxxxxoo x 3 37",
 ];
 
-/// Options of `boardgame bench`.
-#[derive(Debug, Args)]
-pub(crate) struct BenchArgs {
-    /// The depth of every search, in plies.
-    #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
-    pub(crate) depth: u32,
-    /// Print one line per position as well.
-    #[arg(long)]
-    pub(crate) verbose: bool,
-}
-
 /// The result of a bench run.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Bench {
+pub struct Bench {
     /// Nodes of every search, in the order of [`BENCH_FENS`].
-    pub(crate) nodes: Vec<u64>,
+    pub nodes: Vec<u64>,
     /// The wall-clock time of all searches.
-    pub(crate) elapsed: Duration,
+    pub elapsed: Duration,
 }
 
 impl Bench {
     /// The total node count (the fingerprint).
-    pub(crate) fn total(&self) -> u64 {
+    #[must_use]
+    pub fn total(&self) -> u64 {
         self.nodes.iter().sum()
     }
 
     /// Nodes per second over the whole run.
-    pub(crate) fn nps(&self) -> u64 {
+    #[must_use]
+    pub fn nps(&self) -> u64 {
         let micros = self.elapsed.as_micros().max(1);
         (u128::from(self.total()) * 1_000_000 / micros) as u64
     }
 
-    /// The summary line: `bench depth D positions P nodes N time MS nps X`.
-    pub(crate) fn summary(&self, depth: u32) -> String {
-        format!(
-            "bench depth {depth} positions {} nodes {} time {} nps {}",
-            self.nodes.len(),
-            self.total(),
-            self.elapsed.as_millis(),
-            self.nps()
-        )
+    /// The summary line, `N nodes M nps`, as OpenBench and strong engines print it.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        format!("{} nodes {} nps", self.total(), self.nps())
     }
 }
 
 /// Whether `depth` is a bench depth (1..=[`MAX_BENCH_DEPTH`]), or why not.
-pub(crate) fn check_depth(depth: u32) -> Result<(), String> {
+///
+/// # Errors
+/// The message when it is not.
+pub fn check_depth(depth: u32) -> Result<(), String> {
     if (1..=MAX_BENCH_DEPTH).contains(&depth) {
         Ok(())
     } else {
@@ -102,43 +92,44 @@ pub(crate) fn check_depth(depth: u32) -> Result<(), String> {
     }
 }
 
-/// Searches every bench position to `depth` with a fresh searcher (empty table, killers and
-/// history), so the node counts do not depend on what ran before. `each` sees every
-/// position's index, FEN and node count as it finishes.
-pub(crate) fn run_bench(depth: u32, mut each: impl FnMut(usize, &str, u64)) -> Bench {
-    let mut searcher = new_searcher(BENCH_HASH_MB).expect("a 16 MiB table fits in memory");
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+/// Searches every bench position to `depth` with one thread and a fresh table, killers
+/// and history each time, so the node counts do not depend on what ran before. `each` sees
+/// every position's index, FEN and node count as it finishes, and returns `false` to stop
+/// the run. Returns `None` when stopped (by `each`, or by raising `stop`: the searches
+/// check it every 1024 nodes).
+///
+/// # Errors
+/// [`TableError`] when the bench's 16 MiB table cannot be allocated.
+pub fn run_bench(
+    depth: u32,
+    evaluation: &Evaluation,
+    stop: &Arc<AtomicBool>,
+    mut each: impl FnMut(usize, &str, u64) -> bool,
+) -> Result<Option<Bench>, TableError> {
+    let mut searcher = Searcher::new(BENCH_HASH_MB)?;
+    searcher.set_evaluation(evaluation.clone());
+    searcher.set_stop_flag(Arc::clone(stop));
+    let limits = Limits::depth(depth);
     let mut nodes = Vec::with_capacity(BENCH_FENS.len());
     let started = Instant::now();
     for (index, fen) in BENCH_FENS.iter().enumerate() {
-        let position: Ataxx = fen.parse().expect("the bench FENs are valid");
+        let Ok(position) = fen.parse::<Ataxx>() else {
+            continue;
+        };
         searcher.clear();
-        let report = searcher.search(&position, &limits);
+        let report = searcher.search(&position, &limits, |_| {});
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         nodes.push(report.nodes);
-        each(index, fen, report.nodes);
+        if !each(index, fen, report.nodes) {
+            return Ok(None);
+        }
     }
-    Bench {
+    Ok(Some(Bench {
         nodes,
         elapsed: started.elapsed(),
-    }
-}
-
-/// `boardgame bench`.
-pub(crate) fn run(args: &BenchArgs) -> Result<(), CliError> {
-    check_depth(args.depth).map_err(usage)?;
-    let mut failed = None;
-    let bench = run_bench(args.depth, |index, fen, nodes| {
-        if args.verbose && failed.is_none() {
-            failed = print_line(&format!("position {} nodes {nodes} fen {fen}", index + 1)).err();
-        }
-    });
-    if let Some(error) = failed {
-        return Err(error);
-    }
-    print_line(&bench.summary(args.depth))
+    }))
 }
 
 #[cfg(test)]
@@ -157,10 +148,17 @@ mod tests {
         }
     }
 
+    fn bench(depth: u32) -> Bench {
+        let never = Arc::new(AtomicBool::new(false));
+        run_bench(depth, &Evaluation::default(), &never, |_, _, _| true)
+            .unwrap()
+            .unwrap()
+    }
+
     #[test]
     fn the_bench_count_is_deterministic() {
-        let a = run_bench(3, |_, _, _| {});
-        let b = run_bench(3, |_, _, _| {});
+        let a = bench(3);
+        let b = bench(3);
         assert_eq!(a.nodes, b.nodes);
         assert_eq!(a.nodes.len(), BENCH_FENS.len());
         assert!(a.nodes.iter().all(|&n| n > 1));
@@ -171,5 +169,20 @@ mod tests {
         assert!(check_depth(0).is_err());
         assert!(check_depth(MAX_BENCH_DEPTH + 1).is_err());
         assert!(check_depth(1).is_ok());
+    }
+
+    #[test]
+    fn a_bench_stops_when_asked() {
+        let raised = Arc::new(AtomicBool::new(true));
+        let result = run_bench(20, &Evaluation::default(), &raised, |_, _, _| true).unwrap();
+        assert_eq!(result, None);
+        let never = Arc::new(AtomicBool::new(false));
+        let mut seen = 0;
+        let result = run_bench(2, &Evaluation::default(), &never, |_, _, _| {
+            seen += 1;
+            seen < 3
+        })
+        .unwrap();
+        assert_eq!((result, seen), (None, 3));
     }
 }
