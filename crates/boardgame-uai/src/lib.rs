@@ -9,6 +9,7 @@
 //! network was made; `docs/strength.md` the matches behind every default.
 
 pub mod bench;
+pub mod datagen;
 pub mod eval;
 pub mod protocol;
 pub mod search;
