@@ -13,3 +13,4 @@ pub mod datagen;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod train;

@@ -31,6 +31,42 @@ enum Command {
     Bench(BenchArgs),
     /// Self-play games for training data (resumes an interrupted run: rerun the command).
     Datagen(DatagenArgs),
+    /// Train a network on datagen's records and write the engine's network file.
+    Train(TrainArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct TrainArgs {
+    /// Data files written by datagen.
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<std::path::PathBuf>,
+    /// The network file to write (rewritten after every epoch).
+    #[arg(long)]
+    output: std::path::PathBuf,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    epochs: u32,
+    /// Positions per mini-batch.
+    #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(8..=1_000_000))]
+    batch: u64,
+    /// The first learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// AdamW's weight decay.
+    #[arg(long, default_value_t = 0.0)]
+    decay: f32,
+    /// The weight of the game result in the target, 0..=1 (the rest is the search score).
+    #[arg(long, default_value_t = 0.5)]
+    wdl: f32,
+    /// The seed of the initial weights, shuffles and symmetries.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (only the speed depends on them); by default every core.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8))]
+    threads: Option<u64>,
+    /// Use only the first this many positions of the data.
+    #[arg(long)]
+    limit: Option<usize>,
 }
 
 /// The evaluations.
@@ -97,6 +133,7 @@ fn main() -> ExitCode {
         None | Some(Command::Uai) => protocol::run(hash).map_err(|e| (1, e.to_string())),
         Some(Command::Bench(args)) => run_bench(&args),
         Some(Command::Datagen(args)) => run_datagen(&args),
+        Some(Command::Train(args)) => run_train(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -196,4 +233,62 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         summary.resumed_games
     );
     Ok(())
+}
+
+fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
+    use boardgame_uai::train::{self, Settings};
+    let finite = |name: &str, v: f32, range: std::ops::RangeInclusive<f32>| {
+        if v.is_finite() && range.contains(&v) {
+            Ok(())
+        } else {
+            Err((2, format!("--{name} must be in {range:?}, not {v}")))
+        }
+    };
+    finite("rate", args.rate, 1e-7..=1.0)?;
+    finite("decay", args.decay, 0.0..=1.0)?;
+    finite("wdl", args.wdl, 0.0..=1.0)?;
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    );
+    let settings = Settings {
+        data: args.data.clone(),
+        epochs: args.epochs,
+        batch: args.batch as usize,
+        rate: args.rate,
+        decay: args.decay,
+        wdl: args.wdl,
+        seed: args.seed,
+        threads,
+        limit: args.limit,
+    };
+    let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;
+    eprintln!(
+        "train: {} positions, {} held out; {} epochs, batch {}, rate {}, wdl {}, seed {}, {threads} threads",
+        data.train_len(),
+        data.validation_len(),
+        settings.epochs,
+        settings.batch,
+        settings.rate,
+        settings.wdl,
+        settings.seed
+    );
+    let never = AtomicBool::new(false);
+    let mut failure = None;
+    let network = train::train(&settings, &data, &never, |epoch, network| {
+        eprintln!(
+            "epoch {:3}  train loss {:.6}  validation loss {:.6}  {:.1} s",
+            epoch.number,
+            epoch.train_loss,
+            epoch.validation_loss,
+            epoch.elapsed.as_secs_f64()
+        );
+        if let Err(error) = train::save(network, &args.output) {
+            failure.get_or_insert(error);
+        }
+    });
+    if let Some(error) = failure {
+        return Err((1, format!("{}: {error}", args.output.display())));
+    }
+    train::save(&network, &args.output).map_err(|e| (1, format!("{}: {e}", args.output.display())))
 }

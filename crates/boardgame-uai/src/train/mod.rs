@@ -1,0 +1,392 @@
+//! The trainer: fits the network ([`crate::eval::net`]) to self-play records
+//! ([`crate::datagen::format`]) on the CPU, and writes the engine's quantised file.
+//!
+//! - **Target**: for each position, `wdl · result + (1 − wdl) · sigmoid(score / 400)`, the
+//!   game's result and the search's score blended, both as the side to move's win chance.
+//! - **Loss**: the squared error between that and `sigmoid(output)`.
+//! - **Augmentation**: each time a position is used it is turned by one of the board's 8
+//!   symmetries, drawn at random (the rules do not change under them).
+//! - **Optimiser**: AdamW on mini-batches; the learning rate drops tenfold at 70% and again
+//!   at 90% of the epochs. Output weights are clipped so that the quantised network stays
+//!   within its integer ranges.
+//! - **Validation**: one game in 50 (by game index) is held out and its loss reported after
+//!   every epoch.
+//!
+//! A run is a function of its data, settings and seed: every mini-batch is split into
+//! [`SHARDS`] fixed shards whose gradients are summed in order, so `threads` changes the
+//! speed, not the result.
+
+mod model;
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use ataxx::{Bitboard, Symmetry};
+use boardgame_core::driver::{below, rng_from_seed};
+
+use crate::datagen::format::{Reader, Record};
+use crate::eval::Network;
+use crate::eval::net::SCALE;
+use model::{Adam, Model, Sample, sigmoid};
+
+/// Mini-batches are split into this many shards, one thread's work each.
+pub const SHARDS: usize = 8;
+
+/// The settings of a training run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The data files.
+    pub data: Vec<PathBuf>,
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Positions per mini-batch.
+    pub batch: usize,
+    /// The first learning rate.
+    pub rate: f32,
+    /// AdamW's weight decay.
+    pub decay: f32,
+    /// The weight of the game result in the target (the rest is the search score).
+    pub wdl: f32,
+    /// The seed of the initial weights, the shuffles and the symmetries.
+    pub seed: u64,
+    /// Threads (they change only the speed).
+    pub threads: usize,
+    /// Use at most this many positions (all when `None`), the first ones read.
+    pub limit: Option<usize>,
+}
+
+/// One epoch's figures.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Epoch {
+    /// The epoch's number, from 1.
+    pub number: u32,
+    /// The mean training loss over the epoch.
+    pub train_loss: f64,
+    /// The mean loss on the held-out games.
+    pub validation_loss: f64,
+    /// The epoch's wall time.
+    pub elapsed: Duration,
+}
+
+/// Why a training run failed.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A data file could not be read, or holds bad records.
+    Data(PathBuf, String),
+    /// There is nothing to train on.
+    NoData,
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::Data(path, why) => write!(f, "{}: {why}", path.display()),
+            TrainError::NoData => f.write_str("no training positions in the data"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// The data of a run: training and held-out positions.
+#[derive(Debug)]
+pub struct Data {
+    train: Vec<Record>,
+    validation: Vec<Record>,
+}
+
+impl Data {
+    /// Positions used for training.
+    #[must_use]
+    pub fn train_len(&self) -> usize {
+        self.train.len()
+    }
+
+    /// Positions held out.
+    #[must_use]
+    pub fn validation_len(&self) -> usize {
+        self.validation.len()
+    }
+}
+
+/// Reads the data files (every record checked).
+///
+/// # Errors
+/// [`TrainError`] when a file cannot be read or holds a bad record, or no position is left.
+pub fn load(settings: &Settings) -> Result<Data, TrainError> {
+    let mut train = Vec::new();
+    let mut validation = Vec::new();
+    let limit = settings.limit.unwrap_or(usize::MAX);
+    'files: for path in &settings.data {
+        let file = File::open(path).map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+        for record in Reader::new(BufReader::with_capacity(1 << 20, file)) {
+            let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+            if record.game % 50 == 49 {
+                validation.push(record);
+            } else {
+                train.push(record);
+            }
+            if train.len() + validation.len() >= limit {
+                break 'files;
+            }
+        }
+    }
+    if train.is_empty() {
+        return Err(TrainError::NoData);
+    }
+    Ok(Data { train, validation })
+}
+
+/// The training sample of a record, turned by `symmetry`.
+fn sample_of(record: &Record, symmetry: Symmetry, wdl: f32) -> Sample {
+    let turn = |bits: u64| symmetry.bitboard(Bitboard::new(bits)).bits();
+    let score = sigmoid(f32::from(record.score) / SCALE as f32);
+    let result = record.result.score_for(record.side);
+    Sample {
+        x: turn(record.x),
+        o: turn(record.o),
+        gaps: turn(record.gaps),
+        side: record.side.index(),
+        target: wdl * result + (1.0 - wdl) * score,
+    }
+}
+
+/// Trains a network on `data`, calling `on_epoch` after every epoch (with the network so
+/// far, e.g. to save it). `stop` ends the run after the current mini-batch.
+pub fn train(
+    settings: &Settings,
+    data: &Data,
+    stop: &AtomicBool,
+    mut on_epoch: impl FnMut(&Epoch, &Network),
+) -> Network {
+    let mut rng = rng_from_seed(settings.seed);
+    let mut model = Model::random(|| below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0);
+    let mut adam = Adam::new();
+    let batch = settings.batch.max(SHARDS);
+    let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros()).collect();
+    let mut losses = [0.0f64; SHARDS];
+    let threads = settings.threads.clamp(1, SHARDS);
+    for epoch in 1..=settings.epochs {
+        let began = Instant::now();
+        let rate = settings.rate
+            * if epoch * 10 > settings.epochs * 9 {
+                0.01
+            } else if epoch * 10 > settings.epochs * 7 {
+                0.1
+            } else {
+                1.0
+            };
+        for i in (1..order.len()).rev() {
+            order.swap(i, below(&mut rng, i as u64 + 1) as usize);
+        }
+        let symmetries: Vec<u8> = (0..order.len()).map(|_| below(&mut rng, 8) as u8).collect();
+        let mut total = 0.0f64;
+        for (chunk_index, chunk) in order.chunks(batch).enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return model.quantise();
+            }
+            let offset = chunk_index * batch;
+            let shard_len = chunk.len().div_ceil(SHARDS);
+            std::thread::scope(|scope| {
+                let model = &model;
+                let symmetries = &symmetries;
+                let mut work: Vec<_> = gradients
+                    .iter_mut()
+                    .zip(losses.iter_mut())
+                    .enumerate()
+                    .collect();
+                let per_thread = SHARDS.div_ceil(threads);
+                while !work.is_empty() {
+                    let mine: Vec<_> = work.drain(..per_thread.min(work.len())).collect();
+                    scope.spawn(move || {
+                        for (shard, gradient, loss) in mine.into_iter().map(|(s, (g, l))| (s, g, l))
+                        {
+                            gradient.clear();
+                            *loss = 0.0;
+                            let start = (shard * shard_len).min(chunk.len());
+                            let end = ((shard + 1) * shard_len).min(chunk.len());
+                            for (k, &index) in chunk[start..end].iter().enumerate() {
+                                let symmetry =
+                                    Symmetry::ALL[usize::from(symmetries[offset + start + k])];
+                                let sample =
+                                    sample_of(&data.train[index as usize], symmetry, settings.wdl);
+                                *loss += f64::from(model.backward(&sample, gradient));
+                            }
+                        }
+                    });
+                }
+            });
+            let (first, rest) = gradients.split_at_mut(1);
+            for other in rest.iter() {
+                first[0].add(other);
+            }
+            let scale = 1.0 / chunk.len() as f32;
+            for g in first[0]
+                .feature_weights
+                .iter_mut()
+                .chain(first[0].feature_bias.iter_mut())
+                .chain(first[0].output_weights.iter_mut())
+            {
+                *g *= scale;
+            }
+            first[0].output_bias *= scale;
+            adam.step(&mut model, &first[0], rate, settings.decay);
+            total += losses.iter().sum::<f64>();
+        }
+        let validation_loss = mean_loss(&model, &data.validation, settings.wdl);
+        let figures = Epoch {
+            number: epoch,
+            train_loss: total / order.len().max(1) as f64,
+            validation_loss,
+            elapsed: began.elapsed(),
+        };
+        on_epoch(&figures, &model.quantise());
+    }
+    model.quantise()
+}
+
+/// The mean loss of `model` on `records` (no symmetry applied).
+fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
+    if records.is_empty() {
+        return f64::NAN;
+    }
+    let total: f64 = records
+        .iter()
+        .map(|record| {
+            let sample = sample_of(record, Symmetry::Identity, wdl);
+            let predicted = sigmoid(model.evaluate(&sample) / SCALE as f32);
+            let error = f64::from(predicted - sample.target);
+            error * error
+        })
+        .sum();
+    total / records.len() as f64
+}
+
+/// Writes `network` to `path` (through a temporary file beside it, renamed into place).
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn save(network: &Network, path: &std::path::Path) -> io::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, network.to_bytes())?;
+    std::fs::rename(&temporary, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::format::GameResult;
+    use ataxx::{Ataxx, Color};
+    use boardgame_core::Game;
+
+    /// Records from random games where the side with more stones is said to win: a
+    /// target the network can learn.
+    fn toy_records(count: usize) -> Vec<Record> {
+        let mut rng = rng_from_seed(9);
+        let mut records = Vec::new();
+        let mut game = 0;
+        while records.len() < count {
+            let mut position = Ataxx::default();
+            for _ in 0..below(&mut rng, 40) {
+                if position.is_terminal() {
+                    break;
+                }
+                let moves = position.legal_moves_vec();
+                position.make_move(moves[below(&mut rng, moves.len() as u64) as usize]);
+            }
+            let (x, o) = (
+                position.pieces(Color::X).len() as i32,
+                position.pieces(Color::O).len() as i32,
+            );
+            let result = match x.cmp(&o) {
+                core::cmp::Ordering::Greater => GameResult::XWins,
+                core::cmp::Ordering::Less => GameResult::OWins,
+                core::cmp::Ordering::Equal => GameResult::Draw,
+            };
+            let lead = if position.side_to_move() == Color::X {
+                x - o
+            } else {
+                o - x
+            };
+            records.push(Record {
+                x: position.pieces(Color::X).bits(),
+                o: position.pieces(Color::O).bits(),
+                gaps: 0,
+                score: (lead * 100) as i16,
+                side: position.side_to_move(),
+                result,
+                game,
+                last: true,
+            });
+            game += 1;
+        }
+        records
+    }
+
+    fn settings(threads: usize) -> Settings {
+        Settings {
+            data: Vec::new(),
+            epochs: 6,
+            batch: 256,
+            rate: 0.01,
+            decay: 0.0,
+            wdl: 0.3,
+            seed: 4,
+            threads,
+            limit: None,
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_does_not_depend_on_the_threads() {
+        let records = toy_records(3000);
+        let data = Data {
+            train: records[..2700].to_vec(),
+            validation: records[2700..].to_vec(),
+        };
+        let never = AtomicBool::new(false);
+        let mut epochs = Vec::new();
+        let one = train(&settings(1), &data, &never, |e, _| epochs.push(*e));
+        assert!(
+            epochs.last().unwrap().validation_loss < epochs[0].validation_loss * 0.9,
+            "{epochs:?}"
+        );
+        let three = train(&settings(3), &data, &never, |_, _| {});
+        assert_eq!(one.to_bytes(), three.to_bytes());
+        // A position with a big lead for the side to move is worth a lot to it.
+        let ahead: Ataxx = "xxxxxxx/xxxxxxx/7/7/7/7/o6 x 0 1".parse().unwrap();
+        assert!(one.evaluate(&ahead) > 100, "{}", one.evaluate(&ahead));
+    }
+
+    #[test]
+    fn a_network_saved_is_read_back_the_same() {
+        let dir = std::env::temp_dir().join(format!("bgai-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("net.nnue");
+        let data = Data {
+            train: toy_records(64),
+            validation: Vec::new(),
+        };
+        let never = AtomicBool::new(false);
+        let network = train(
+            &Settings {
+                epochs: 1,
+                ..settings(2)
+            },
+            &data,
+            &never,
+            |_, _| {},
+        );
+        save(&network, &path).unwrap();
+        let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(back.to_bytes(), network.to_bytes());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
