@@ -13,4 +13,5 @@ pub mod datagen;
 pub mod eval;
 pub mod protocol;
 pub mod search;
+pub mod selfplay;
 pub mod train;

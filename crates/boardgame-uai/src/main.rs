@@ -33,6 +33,34 @@ enum Command {
     Datagen(DatagenArgs),
     /// Train a network on datagen's records and write the engine's network file.
     Train(TrainArgs),
+    /// A fixed-node match between two configurations of the engine, with an optional SPRT.
+    Match(MatchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// Game pairs (each opening is played twice, colours swapped).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pairs: u32,
+    /// Nodes per move (no new iteration after them; a hard stop at twice as many).
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(100..=1_000_000_000))]
+    nodes: u64,
+    /// The first configuration: UAI options as NAME=VALUE, separated by commas (search
+    /// parameters, Eval, EvalFile). Scored.
+    #[arg(long, default_value = "")]
+    first: String,
+    /// The second configuration, as --first.
+    #[arg(long, default_value = "")]
+    second: String,
+    /// The openings' seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once; by default every core.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Stop early by an SPRT of ELO0,ELO1 (α = β = 0.05), e.g. 0,5.
+    #[arg(long)]
+    sprt: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -134,6 +162,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => run_bench(&args),
         Some(Command::Datagen(args)) => run_datagen(&args),
         Some(Command::Train(args)) => run_train(&args),
+        Some(Command::Match(args)) => run_match(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -291,4 +320,107 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         return Err((1, format!("{}: {error}", args.output.display())));
     }
     train::save(&network, &args.output).map_err(|e| (1, format!("{}: {e}", args.output.display())))
+}
+
+/// A configuration from `NAME=VALUE,NAME=VALUE`.
+fn player_of(text: &str) -> Result<boardgame_uai::selfplay::Player, (u8, String)> {
+    use boardgame_uai::search::Params;
+    let mut player = boardgame_uai::selfplay::Player {
+        params: Params::default(),
+        evaluation: Evaluation::default(),
+    };
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or_else(|| (2, format!("{item:?} is not NAME=VALUE")))?;
+        match name.to_ascii_lowercase().as_str() {
+            "eval" => {
+                player.evaluation = match value {
+                    "net" => Evaluation::default_net(),
+                    "handcrafted" => Evaluation::handcrafted(),
+                    _ => return Err((2, format!("Eval is net or handcrafted, not {value:?}"))),
+                }
+            }
+            "evalfile" => player.evaluation = load_net(std::path::Path::new(value))?,
+            _ => player.params.set(name, value).map_err(|e| (2, e))?,
+        }
+    }
+    Ok(player)
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
+    use boardgame_uai::selfplay::{self, Settings, Tally, elo};
+    let first = player_of(&args.first)?;
+    let second = player_of(&args.second)?;
+    let sprt = match &args.sprt {
+        None => None,
+        Some(text) => {
+            let bad = || {
+                (
+                    2,
+                    format!("--sprt takes ELO0,ELO1 with ELO0 < ELO1, not {text:?}"),
+                )
+            };
+            let (a, b) = text.split_once(',').ok_or_else(bad)?;
+            let (a, b): (f64, f64) = (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            );
+            if !(a.is_finite() && b.is_finite() && a < b) {
+                return Err(bad());
+            }
+            Some((a, b))
+        }
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |t| t as usize,
+    );
+    let settings = Settings {
+        pairs: args.pairs,
+        nodes: args.nodes,
+        seed: args.seed,
+        threads,
+        sprt,
+    };
+    let describe = |tally: &Tally| {
+        let (low, high) = tally.interval();
+        let mut line = format!(
+            "{} games: +{} -{} ={}  score {:.1}% [{:.1}%, {:.1}%]  Elo {:+.0} [{:+.0}, {:+.0}]",
+            tally.games(),
+            tally.wins,
+            tally.losses,
+            tally.draws,
+            100.0 * tally.score(),
+            100.0 * low,
+            100.0 * high,
+            elo(tally.score()),
+            elo(low),
+            elo(high)
+        );
+        if let Some((elo0, elo1)) = sprt {
+            line += &format!(
+                "  LLR {:.2} ({:.2}, {:.2}) [{elo0}, {elo1}]",
+                tally.llr(elo0, elo1),
+                selfplay::SPRT_BOUNDS.0,
+                selfplay::SPRT_BOUNDS.1
+            );
+        }
+        line
+    };
+    let stop = AtomicBool::new(false);
+    let tally = selfplay::run(&settings, [&first, &second], &stop, |tally| {
+        if tally.games() % 20 == 0 {
+            eprintln!("{}", describe(tally));
+        }
+    });
+    print_line(&format!(
+        "first [{}] vs second [{}], {} nodes a move, seed {}: {}",
+        args.first,
+        args.second,
+        args.nodes,
+        args.seed,
+        describe(&tally)
+    ));
+    Ok(())
 }

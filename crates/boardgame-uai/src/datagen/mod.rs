@@ -247,7 +247,7 @@ fn random_gaps<R: Rng + ?Sized>(rng: &mut R) -> Bitboard {
 /// The opening of game `game`: a blocked-square layout and 8 to 13 uniformly random plies,
 /// redrawn (from the same random stream) until the position is not over and a short
 /// search scores it within ±3 stones.
-fn opening<R: Rng + ?Sized>(searcher: &mut Searcher, rng: &mut R) -> Ataxx {
+pub(crate) fn opening<R: Rng + ?Sized>(searcher: &mut Searcher, rng: &mut R) -> Ataxx {
     let start = Ataxx::default();
     for _ in 0..64 {
         let gaps = random_gaps(rng);
