@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Nodes per second of two UAI Ataxx engines on the bench positions of `boardgame bench`, in one
+# Nodes per second of two UAI Ataxx engines on the bench positions of `boardgame-uai bench`, in one
 # run: each position is searched to the same depth by one engine and then by the other, so
 # both see the same machine and load. A developer tool, not part of CI (docs/uai.md).
 #
 # usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH
-#   ENGINE_CMD, REF_CMD  engine command lines (e.g. "target/release/boardgame uai" and the
+#   ENGINE_CMD, REF_CMD  engine command lines (e.g. "target/release/boardgame-uai" and the
 #                        tiktaxx binary of the rig); the ratio printed is ENGINE / REF
 #   DEPTH                `go depth DEPTH` on every position (1..=20)
 #
 # environment:
-#   BOARDGAME   the `boardgame` binary whose `bench --verbose` lists the positions
-#               (default: target/release/boardgame)
+#   BOARDGAME_UAI   the `boardgame-uai` binary whose `bench 1 --verbose` lists the positions
+#                   (default: target/release/boardgame-uai)
 #   NPS_HASH    the Hash option sent to both engines in MiB (default 16)
 #
 # Each engine counts nodes its own way, and reports its own time: the script prints the
@@ -28,13 +28,13 @@ die() {
 
 [[ $# -eq 3 ]] || die "usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH"
 [[ $3 =~ ^[1-9][0-9]*$ && $3 -le 20 ]] || die "DEPTH must be a whole number in 1..=20, not '$3'"
-boardgame=${BOARDGAME:-target/release/boardgame}
-[[ -x $boardgame ]] || die "BOARDGAME=$boardgame is not an executable (build it: cargo build --release -p boardgame-cli)"
+boardgame=${BOARDGAME_UAI:-target/release/boardgame-uai}
+[[ -x $boardgame ]] || die "BOARDGAME_UAI=$boardgame is not an executable (build it: cargo build --release -p boardgame-uai)"
 hash_mb=${NPS_HASH:-16}
 [[ $hash_mb =~ ^[1-9][0-9]*$ ]] || die "NPS_HASH must be a positive whole number of MiB, not '$hash_mb'"
 command -v python3 >/dev/null || die "python3 is needed to drive the engines"
 
-fens=$("$boardgame" bench --depth 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
+fens=$("$boardgame" bench 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
 [[ -n $fens ]] || die "$boardgame bench --verbose listed no positions"
 
 NPS_FENS=$fens python3 - "$1" "$2" "$3" "$hash_mb" <<'PY'
