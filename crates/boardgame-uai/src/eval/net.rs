@@ -300,33 +300,82 @@ impl Network {
         (old_x, old_o): (u64, u64),
         (x, o): (u64, u64),
     ) {
-        child.values = parent.values;
+        // The changes as (square, plane seen by x); o sees the other plane. One move
+        // changes at most 18 (plane, square) pairs; a longer diff is applied in parts.
         let changes = [
-            (old_x & !x, x & !old_x, Color::X),
-            (old_o & !o, o & !old_o, Color::O),
+            (old_x & !x, 0usize, false),
+            (x & !old_x, 0, true),
+            (old_o & !o, 49, false),
+            (o & !old_o, 49, true),
         ];
-        for (perspective, values) in child.values.iter_mut().enumerate() {
-            for (removed, added, color) in changes {
-                let mine = color.index() == perspective;
-                let plane = if mine { 0 } else { 49 };
-                let mut rest = removed;
-                while rest != 0 {
-                    let sq = rest.trailing_zeros() as usize;
-                    sub(
-                        values,
-                        &self.feature_weights[plane + oriented(perspective, sq)],
-                    );
-                    rest &= rest - 1;
+        let mut added = [[0u8; 24]; 2];
+        let mut removed = [[0u8; 24]; 2];
+        let (mut adds, mut subs) = (0, 0);
+        // Where the next batch of rows starts from: the parent, or (after a batch that
+        // filled the arrays) the child itself.
+        let mut from_child = false;
+        for (bits, x_plane, is_add) in changes {
+            let mut rest = bits;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let o_plane = 49 - x_plane;
+                let rows = [
+                    (x_plane + oriented(0, sq)) as u8,
+                    (o_plane + oriented(1, sq)) as u8,
+                ];
+                if is_add {
+                    added[0][adds] = rows[0];
+                    added[1][adds] = rows[1];
+                    adds += 1;
+                } else {
+                    removed[0][subs] = rows[0];
+                    removed[1][subs] = rows[1];
+                    subs += 1;
                 }
-                let mut rest = added;
-                while rest != 0 {
-                    let sq = rest.trailing_zeros() as usize;
-                    add(
-                        values,
-                        &self.feature_weights[plane + oriented(perspective, sq)],
-                    );
-                    rest &= rest - 1;
+                if adds == 24 || subs == 24 {
+                    self.apply_both(parent, child, from_child, &added, &removed, adds, subs);
+                    from_child = true;
+                    (adds, subs) = (0, 0);
                 }
+            }
+        }
+        self.apply_both(parent, child, from_child, &added, &removed, adds, subs);
+    }
+
+    /// [`apply`] for both perspectives, from `parent` or from `child` itself.
+    #[allow(clippy::too_many_arguments)] // both perspectives' rows and their counts
+    #[inline]
+    fn apply_both(
+        &self,
+        parent: &Accumulator,
+        child: &mut Accumulator,
+        from_child: bool,
+        added: &[[u8; 24]; 2],
+        removed: &[[u8; 24]; 2],
+        adds: usize,
+        subs: usize,
+    ) {
+        for p in 0..2 {
+            let rows_added = &added[p][..adds];
+            let rows_removed = &removed[p][..subs];
+            if from_child {
+                let from = child.values[p];
+                apply(
+                    &from,
+                    &mut child.values[p],
+                    &self.feature_weights,
+                    rows_added,
+                    rows_removed,
+                );
+            } else {
+                apply(
+                    &parent.values[p],
+                    &mut child.values[p],
+                    &self.feature_weights,
+                    rows_added,
+                    rows_removed,
+                );
             }
         }
     }
@@ -366,19 +415,45 @@ fn add(values: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     }
 }
 
+/// `out = from + Σ rows[added] − Σ rows[removed]`, a block of lanes at a time (each block
+/// stays in registers while every row is added to it).
 #[inline]
-fn sub(values: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (v, w) in values.iter_mut().zip(row) {
-        *v = v.wrapping_sub(*w);
+fn apply(
+    from: &[i16; HIDDEN],
+    out: &mut [i16; HIDDEN],
+    rows: &[[i16; HIDDEN]; INPUTS],
+    added: &[u8],
+    removed: &[u8],
+) {
+    const LANES: usize = 32;
+    for block in (0..HIDDEN).step_by(LANES) {
+        let mut sum = [0i16; LANES];
+        sum.copy_from_slice(&from[block..block + LANES]);
+        for &row in added {
+            let row = &rows[usize::from(row)][block..block + LANES];
+            for (s, w) in sum.iter_mut().zip(row) {
+                *s = s.wrapping_add(*w);
+            }
+        }
+        for &row in removed {
+            let row = &rows[usize::from(row)][block..block + LANES];
+            for (s, w) in sum.iter_mut().zip(row) {
+                *s = s.wrapping_sub(*w);
+            }
+        }
+        out[block..block + LANES].copy_from_slice(&sum);
     }
 }
 
+/// `Σ clamp(v, 0, QA)² · w`, computed as `(v·w)·v`: `v·w` fits an `i16` (|w| ≤ 127), so
+/// the products pair up into 32-bit sums (`pmaddwd` on x86).
 #[inline]
 fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16]) -> i32 {
     let mut sum = 0i32;
     for (v, w) in values.iter().zip(weights) {
-        let v = i32::from(*v).clamp(0, QA);
-        sum += (v * i32::from(*w)) * v;
+        let v = (*v).clamp(0, QA as i16);
+        let vw = v.wrapping_mul(*w);
+        sum += i32::from(vw) * i32::from(v);
     }
     sum
 }

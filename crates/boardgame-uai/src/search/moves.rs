@@ -104,20 +104,23 @@ impl Mv {
 /// The most moves a position can have (the rules crate's bound).
 pub(crate) const MAX_MOVES: usize = ataxx::MAX_MOVES;
 
-/// A move list in a fixed array, with an ordering score per move.
+/// A move list in a fixed array. Each entry packs the move's ordering score (high 32 bits,
+/// offset to be unsigned), its generation index (reversed, so that ties keep generation
+/// order) and the move, so that sorting the entries as integers sorts the moves.
 #[derive(Clone, Debug)]
 pub(crate) struct MoveList {
-    moves: [Mv; MAX_MOVES],
-    scores: [i32; MAX_MOVES],
+    entries: [u64; MAX_MOVES],
     len: usize,
+    /// Entries from this index on are sorted (see [`MoveList::pick`]).
+    sorted_from: usize,
 }
 
 impl Default for MoveList {
     fn default() -> MoveList {
         MoveList {
-            moves: [Mv::NONE; MAX_MOVES],
-            scores: [0; MAX_MOVES],
+            entries: [0; MAX_MOVES],
             len: 0,
+            sorted_from: usize::MAX,
         }
     }
 }
@@ -130,6 +133,9 @@ pub(crate) fn gain(mv: Mv, theirs: u64) -> i32 {
     flips as i32 + i32::from(!mv.is_jump())
 }
 
+/// Picks beyond this many sort the rest of the list once, instead of scanning it each time.
+const SELECTION_PICKS: usize = 3;
+
 impl MoveList {
     /// Number of moves.
     #[inline]
@@ -137,16 +143,17 @@ impl MoveList {
         self.len
     }
 
-    /// The move at `index`.
+    /// The move at `index` (in the current order).
     #[cfg(test)]
     pub(crate) fn get(&self, index: usize) -> Mv {
-        self.moves[index]
+        Mv::from_bits(self.entries[index] as u16)
     }
 
     /// Fills the list with the clones and jumps of the side to move (empty when it has
     /// none: a pass or the end of the game), each scored by `score`.
     pub(crate) fn generate(&mut self, position: &Ataxx, mut score: impl FnMut(Mv) -> i32) {
         self.len = 0;
+        self.sorted_from = usize::MAX;
         let side = position.side_to_move();
         let us = position.pieces(side);
         let empty = position.empty();
@@ -164,25 +171,34 @@ impl MoveList {
     fn push(&mut self, mv: Mv, score: &mut impl FnMut(Mv) -> i32) {
         // MAX_MOVES bounds every position's move count (the rules crate's test).
         if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
-            self.scores[self.len] = score(mv);
+            let key = (score(mv) as i64 + (1 << 31)) as u64;
+            let order = (MAX_MOVES - self.len) as u64;
+            self.entries[self.len] = key << 32 | order << 16 | u64::from(mv.bits());
             self.len += 1;
         }
     }
 
-    /// Moves the best-scored move among `index..` to `index` and returns it (selection
-    /// sort, one step; ties keep generation order).
+    /// The best-scored move among `index..`, moved to `index` (ties keep generation
+    /// order). The first few picks scan the rest of the list; after them the rest is
+    /// sorted once, as a node that needs that many moves usually needs them all.
     #[inline]
     pub(crate) fn pick(&mut self, index: usize) -> Mv {
+        if index >= self.sorted_from {
+            return Mv::from_bits(self.entries[index] as u16);
+        }
+        if index >= SELECTION_PICKS {
+            self.entries[index..self.len].sort_unstable_by(|a, b| b.cmp(a));
+            self.sorted_from = index;
+            return Mv::from_bits(self.entries[index] as u16);
+        }
         let mut best = index;
         for i in index + 1..self.len {
-            if self.scores[i] > self.scores[best] {
+            if self.entries[i] > self.entries[best] {
                 best = i;
             }
         }
-        self.moves.swap(index, best);
-        self.scores.swap(index, best);
-        self.moves[index]
+        self.entries.swap(index, best);
+        Mv::from_bits(self.entries[index] as u16)
     }
 }
 
@@ -228,6 +244,22 @@ mod tests {
         assert_ne!(Mv::single(0), Mv::NONE);
         assert!(Mv::jump(0, 14).is_jump());
         assert!(!Mv::single(3).is_jump());
+    }
+
+    #[test]
+    fn picks_come_in_score_order_then_generation_order() {
+        let position: Ataxx = "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1".parse().unwrap();
+        let mut plain = MoveList::default();
+        plain.generate(&position, |mv| (mv.to() % 5) as i32 - 2);
+        let generated: Vec<Mv> = (0..plain.len()).map(|i| plain.get(i)).collect();
+        let mut expected: Vec<(i32, usize, Mv)> = generated
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| ((mv.to() % 5) as i32 - 2, i, mv))
+            .collect();
+        expected.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let picked: Vec<Mv> = (0..plain.len()).map(|i| plain.pick(i)).collect();
+        assert_eq!(picked, expected.iter().map(|e| e.2).collect::<Vec<_>>());
     }
 
     #[test]

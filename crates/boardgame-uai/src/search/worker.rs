@@ -270,8 +270,10 @@ impl Worker {
         raw.clamp(-EVAL_BOUND, EVAL_BOUND)
     }
 
-    /// Makes the accumulator at `ply` that of `position`, from the nearest ancestor's
-    /// that is up to date (its parent's, usually): only the changed squares are applied.
+    /// Makes the accumulator at `ply` that of `position`: from the nearest ancestor whose
+    /// accumulator is up to date, each ply in between is brought up to date in turn (by the
+    /// squares its move changed), so that siblings evaluated later start from their
+    /// parent's.
     fn bring_accumulator_up_to_date(
         &mut self,
         net: &crate::eval::Network,
@@ -279,24 +281,34 @@ impl Worker {
         ply: usize,
     ) {
         let now = stones(position);
-        if self.accumulator_valid[ply] && self.accumulator_stones[ply] == now {
+        self.accumulator_stones[ply] = now;
+        if self.accumulator_valid[ply] {
             return;
         }
-        let base = (0..ply).rev().find(|&q| self.accumulator_valid[q]);
-        let (below, above) = self.accumulators.split_at_mut(ply);
-        match base {
-            Some(q) => net.update(&below[q], &mut above[0], self.accumulator_stones[q], now),
-            None => net.refresh(&mut above[0], now.0, now.1, self.gaps),
+        let Some(base) = (0..ply).rev().find(|&q| self.accumulator_valid[q]) else {
+            net.refresh(&mut self.accumulators[ply], now.0, now.1, self.gaps);
+            self.accumulator_valid[ply] = true;
+            return;
+        };
+        for k in base + 1..=ply {
+            let (below, above) = self.accumulators.split_at_mut(k);
+            net.update(
+                &below[k - 1],
+                &mut above[0],
+                self.accumulator_stones[k - 1],
+                self.accumulator_stones[k],
+            );
+            self.accumulator_valid[k] = true;
         }
-        self.accumulator_stones[ply] = now;
-        self.accumulator_valid[ply] = true;
     }
 
     /// Notes that the node at `ply` now holds `position`: its accumulator is stale unless
     /// it was computed for these stones.
     #[inline]
     fn enter(&mut self, ply: usize, position: &Ataxx) {
-        if self.accumulator_valid[ply] && self.accumulator_stones[ply] != stones(position) {
+        let now = stones(position);
+        if self.accumulator_stones[ply] != now {
+            self.accumulator_stones[ply] = now;
             self.accumulator_valid[ply] = false;
         }
     }
