@@ -12,7 +12,7 @@ use crate::eval::Evaluation;
 use crate::search::{Limits, Searcher, TableError};
 
 /// The depth `bench` searches to when none is given.
-pub const DEFAULT_BENCH_DEPTH: u32 = 8;
+pub const DEFAULT_BENCH_DEPTH: u32 = 12;
 /// The deepest `bench` accepted (deeper takes minutes per position; `stop` and `quit`
 /// end any of them).
 pub const MAX_BENCH_DEPTH: u32 = 20;
