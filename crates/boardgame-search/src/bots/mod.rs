@@ -23,6 +23,8 @@ mod games;
 mod players;
 mod spec;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use boardgame_core::driver::{ChaCha8Rng, Policy};
@@ -52,6 +54,14 @@ pub trait Bot<G: Game> {
     /// times [`choose`](Bot::choose) divides it by the time for a speed.
     fn work(&self) -> u64 {
         0
+    }
+
+    /// The flag that stops a running [`choose`](Bot::choose) from another thread, for the
+    /// bots that search (MCTS, expectimax, alpha-beta): set it to `true` and `choose`
+    /// returns soon with the best move found so far. The bot never clears it; the caller
+    /// lowers it before the next call. `None` for the bots that answer at once.
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        None
     }
 }
 

@@ -1,6 +1,8 @@
 //! The bots behind each spec.
 
 use core::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use boardgame_core::driver::{ChaCha8Rng, Policy, Rng, UniformRandom, below};
 use boardgame_core::{Game, Turn};
@@ -97,6 +99,10 @@ impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P> {
     fn work(&self) -> u64 {
         self.iterations
     }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.mcts.stop_flag())
+    }
 }
 
 /// `expectimax:…`.
@@ -116,6 +122,10 @@ impl<G: Game, E: Evaluator<G>> Bot<G> for ExpectimaxBot<E> {
 
     fn work(&self) -> u64 {
         self.nodes
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.search.stop_flag())
     }
 }
 
@@ -137,5 +147,9 @@ impl<G: Game + StateKey, E: Evaluator<G>> Bot<G> for AlphaBetaBot<G, E> {
                 .map(|(ms, now)| now() + Duration::from_millis(ms)),
         };
         self.search.search(state, &limits).best
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.search.stop_flag())
     }
 }

@@ -39,6 +39,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use boardgame_core::{Game, MAX_SEATS, Seat, Turn};
 
 use crate::eval::Evaluator;
@@ -94,6 +97,7 @@ pub struct Expectimax<E> {
     nodes: u64,
     node_limit: Option<u64>,
     aborted: bool,
+    stop: Arc<AtomicBool>,
 }
 
 /// The result of one node of the max^n search: one value per seat.
@@ -109,6 +113,7 @@ impl<E> Expectimax<E> {
             nodes: 0,
             node_limit: None,
             aborted: false,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -124,9 +129,19 @@ impl<E> Expectimax<E> {
         &self.evaluator
     }
 
+    /// The flag that stops a running search from another thread (a clone of this searcher
+    /// shares it): set it to `true` and the search returns within 1024 nodes, with the
+    /// result of the last completed depth (or the first legal move). The search never
+    /// clears it; the caller lowers it before the next search.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// Counts a node; `false` (and the search aborts) when the node limit is reached.
     fn enter(&mut self) -> bool {
-        if self.aborted || self.node_limit.is_some_and(|limit| self.nodes >= limit) {
+        let stopped = self.nodes.is_multiple_of(1024) && self.stop.load(Ordering::Relaxed);
+        if self.aborted || stopped || self.node_limit.is_some_and(|limit| self.nodes >= limit) {
             self.aborted = true;
             return false;
         }

@@ -48,6 +48,8 @@
 
 mod selection;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use boardgame_core::driver::{
@@ -189,6 +191,7 @@ pub struct Mcts<G: Game, S = Uct, P = UniformRandom> {
     nodes: Vec<Node<G::Move, G::Chance>>,
     root_state: Option<G>,
     moves: Vec<G::Move>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<G: Game, S: core::fmt::Debug, P: core::fmt::Debug> core::fmt::Debug for Mcts<G, S, P> {
@@ -229,6 +232,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -247,6 +251,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
+            stop: self.stop,
         }
     }
 
@@ -265,6 +270,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             nodes: Vec::new(),
             root_state: None,
             moves: Vec::new(),
+            stop: self.stop,
         }
     }
 
@@ -333,6 +339,14 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
         self
     }
 
+    /// The flag that stops a running search from another thread: set it to `true` and the
+    /// search returns after its current iteration (at least one runs), with the statistics
+    /// so far. The search never clears it; the caller lowers it before the next search.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
     /// Drops the tree.
     pub fn clear(&mut self) {
         self.nodes.clear();
@@ -369,7 +383,7 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
             let done = match budget {
                 Budget::Iterations(n) => iterations >= n,
                 Budget::Deadline(at) => iterations > 0 && Instant::now() >= at,
-            };
+            } || (iterations > 0 && self.stop.load(Ordering::Relaxed));
             if done {
                 break;
             }

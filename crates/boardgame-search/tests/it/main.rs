@@ -5,3 +5,4 @@
 mod bots;
 mod searchers;
 mod solve;
+mod stop;
