@@ -1,10 +1,12 @@
 //! Bots from Python: a spec of `boardgame-search` (`mcts:ms=50`, `expectimax:depth=2`, …)
 //! built for one game, choosing moves for the state it is given.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use boardgame_core::driver::{ChaCha8Rng, rng_from_seed};
-use boardgame_search::bots::{Bot, BotSpec, build as build_bot};
+use boardgame_search::bots::{Bot, BotSpec, build as build_spec};
 
 use crate::games::PyGame;
 use crate::table::{AnyState, Live, Refusal};
@@ -13,6 +15,8 @@ use crate::table::{AnyState, Live, Refusal};
 pub(crate) trait AnyBot {
     /// The action id of the bot's move in `state` (a decision node of its game).
     fn step(&mut self, state: &dyn AnyState) -> Result<usize, Refusal>;
+    /// The flag that stops the bot's search (see [`Bot::stop_flag`]).
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>>;
 }
 
 struct BotOf<G: PyGame> {
@@ -22,15 +26,23 @@ struct BotOf<G: PyGame> {
 
 /// The bot of `spec` for `G` at a table of `seats`, seeded with `seed`; time limits read
 /// the wall clock.
+pub(crate) fn build_bot<G: PyGame>(
+    spec: &str,
+    seats: usize,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, Refusal> {
+    let parsed: BotSpec = spec.trim().parse().map_err(|e| format!("{e}"))?;
+    build_spec::<G>(&parsed, seats, seed, Some(Instant::now)).map_err(|e| e.0)
+}
+
+/// [`build_bot`] behind [`AnyBot`], with its own generator seeded with `seed`.
 pub(crate) fn build<G: PyGame>(
     spec: &str,
     seats: usize,
     seed: u64,
 ) -> Result<Box<dyn AnyBot>, Refusal> {
-    let parsed: BotSpec = spec.trim().parse().map_err(|e| format!("{e}"))?;
-    let bot = build_bot::<G>(&parsed, seats, seed, Some(Instant::now)).map_err(|e| e.0)?;
     Ok(Box::new(BotOf {
-        bot,
+        bot: build_bot::<G>(spec, seats, seed)?,
         rng: rng_from_seed(seed),
     }))
 }
@@ -47,5 +59,9 @@ impl<G: PyGame> AnyBot for BotOf<G> {
         let legal = live.state.legal_moves_vec();
         let mv = self.bot.choose(&live.state, &legal, &mut self.rng);
         Ok(live.state.action_id(mv))
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        self.bot.stop_flag()
     }
 }

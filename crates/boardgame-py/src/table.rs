@@ -5,13 +5,16 @@
 
 use core::any::Any;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use boardgame_core::settings::configure;
-use boardgame_core::{Configure, Event, Game, Record, RecordLine, Seat, Turn};
+use boardgame_core::{Configure, Event, Record, RecordLine, Seat, Turn};
 use boardgame_search::Evaluator;
 use boardgame_search::expectimax::{Expectimax, ExpectimaxLimits};
 
-use crate::games::{GAMES, PyGame, with_game};
+use crate::bot::AnyBot;
+use crate::games::{GAMES, PyGame, max_moves, with_game};
+use crate::vector::{AnyVector, BotOpponent, SelfPlay, VectorOf};
 
 /// OpenSpiel's id of the chance player.
 pub(crate) const CHANCE: i64 = -1;
@@ -22,28 +25,65 @@ pub(crate) const TERMINAL: i64 = -4;
 /// rules crate's parser message).
 pub(crate) type Refusal = String;
 
+/// A search of a state, ready to run on another thread: the best action id, its value and
+/// the nodes searched.
+pub(crate) type SearchJob = Box<dyn FnOnce() -> (usize, f64, u64) + Send>;
+
+/// A batch against a bot, and the bot's stop flag (if it searches).
+pub(crate) type Versus = (Box<dyn AnyVector>, Option<Arc<AtomicBool>>);
+
 /// A game under one configuration.
 pub(crate) trait AnyGame: Send + Sync {
     fn name(&self) -> &'static str;
+    /// The preset the configuration was built from, if any.
+    fn preset(&self) -> Option<&str>;
     fn num_players(&self) -> usize;
     fn min_players(&self) -> usize;
     fn max_players(&self) -> usize;
     fn num_actions(&self) -> usize;
     fn num_chance_ids(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
-    fn max_game_length(&self) -> Option<u64>;
+    /// The most decisions (moves) of a game, if the rules bound it (OpenSpiel's
+    /// `max_game_length`).
+    fn max_moves(&self) -> Option<u64>;
+    /// The most chance nodes of a game, if the rules bound it.
+    fn max_chance_nodes(&self) -> Option<u64>;
     /// Every setting's current value, in the game's order.
     fn settings(&self) -> Vec<(String, String)>;
-    fn new_state(&self) -> Box<dyn AnyState>;
-    fn parse_state(&self, text: &str) -> Result<Box<dyn AnyState>, Refusal>;
-    fn new_vector(&self, n: usize, seed: u64) -> Box<dyn crate::vector::AnyVector>;
-    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn crate::bot::AnyBot>, Refusal>;
+    /// The configuration as JSON (serde), which [`game_from_config`] reads back exactly.
+    fn config_json(&self) -> String;
+    fn new_state(self: Arc<Self>) -> Box<dyn AnyState>;
+    fn parse_state(self: Arc<Self>, text: &str) -> Result<Box<dyn AnyState>, Refusal>;
+    /// The state a record of this game (same rules) replays to, played under this game.
+    fn replay(self: Arc<Self>, json: &str) -> Result<Box<dyn AnyState>, Refusal>;
+    /// `seeds.len()` games in self-play, game `i` seeded with `seeds[i]`; an illegal action
+    /// forfeits the game with reward `forfeit` if given, and is refused otherwise.
+    fn new_vector(
+        &self,
+        seeds: Vec<u64>,
+        forfeit: Option<f32>,
+    ) -> Result<Box<dyn AnyVector + Send>, Refusal>;
+    /// The same with the bot of `spec` (seeded with `bot_seed`) at every seat but `seat`; and
+    /// the bot's stop flag. Not `Send`: built on the thread that will use it.
+    fn new_versus(
+        &self,
+        spec: &str,
+        seat: usize,
+        bot_seed: u64,
+        seeds: Vec<u64>,
+        forfeit: Option<f32>,
+    ) -> Result<Versus, Refusal>;
+    /// The bot of `spec` for this game. Not `Send`: built on the thread that will use it.
+    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, Refusal>;
 }
 
 /// A state of some game, with the record of how it was reached.
 pub(crate) trait AnyState: Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyState>;
     fn game(&self) -> Arc<dyn AnyGame>;
+    /// Takes back the last event (by replaying the record without it), and returns who
+    /// acted (a seat or [`CHANCE`]) and the event's id.
+    fn undo(&mut self) -> Result<(i64, usize), Refusal>;
     fn current_player(&self) -> i64;
     /// Sorted action ids at a decision node, sorted chance ids at a chance node.
     fn legal_actions(&self) -> Vec<usize>;
@@ -67,20 +107,28 @@ pub(crate) trait AnyState: Send + Sync {
     fn record_json(&self) -> String;
     fn history(&self) -> Vec<String>;
     fn as_any(&self) -> &dyn Any;
-    /// Expectimax to `depth` at a decision node: the best action id, its value for the
-    /// player to move in returns units (the search value over `bound + 1`), and the nodes.
-    fn expectimax(&self, depth: u32) -> Result<(usize, f64, u64), Refusal>;
+    /// Expectimax to `depth` (and at most `nodes` nodes) at a decision node, ready to run on
+    /// another thread, with the flag that stops it. The job returns the best action id, its
+    /// value for the player to move in returns units (the search value over `bound + 1`),
+    /// and the nodes.
+    fn expectimax(
+        &self,
+        depth: u32,
+        nodes: Option<u64>,
+    ) -> Result<(SearchJob, Arc<AtomicBool>), Refusal>;
     /// The evaluator of expectimax for `seat`, in the same units (0 at the end).
     fn evaluate(&self, seat: usize) -> Result<f64, Refusal>;
 }
 
-/// Game `G` under `config`.
+/// Game `G` under `config`, built from `preset` (if any).
 pub(crate) struct GameOf<G: PyGame> {
     pub(crate) config: G::Config,
+    pub(crate) preset: Option<String>,
 }
 
-/// A state of `G` and its record (the record replays to the state).
+/// A state of `G` and its record (the record replays to the state), under `game`.
 pub(crate) struct Live<G: PyGame> {
+    pub(crate) game: Arc<GameOf<G>>,
     pub(crate) state: G,
     pub(crate) record: Record<G>,
 }
@@ -88,10 +136,19 @@ pub(crate) struct Live<G: PyGame> {
 impl<G: PyGame> Clone for Live<G> {
     fn clone(&self) -> Self {
         Live {
+            game: Arc::clone(&self.game),
             state: self.state.clone(),
             record: self.record.clone(),
         }
     }
+}
+
+/// Every setting's value under `config`, in the game's order.
+fn settings_of<C: Configure>(config: &C) -> Vec<(String, String)> {
+    C::SETTINGS
+        .iter()
+        .map(|s| (s.key.to_owned(), config.value(s.key).unwrap_or_default()))
+        .collect()
 }
 
 fn message(e: impl core::fmt::Display) -> Refusal {
@@ -129,8 +186,30 @@ pub(crate) fn new_game(
 ) -> Result<Arc<dyn AnyGame>, Refusal> {
     with_game!(name, G => {
         let config = config_of::<G>(players, preset, settings)?;
-        Ok(Arc::new(GameOf::<G> { config }) as Arc<dyn AnyGame>)
+        let preset = preset.map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned);
+        Ok(Arc::new(GameOf::<G> { config, preset }) as Arc<dyn AnyGame>)
     }, other => Err(unknown(other)))
+}
+
+/// The game named `name` under the configuration `json` (as [`AnyGame::config_json`] writes
+/// it), labelled with `preset`.
+pub(crate) fn game_from_config(
+    name: &str,
+    preset: Option<&str>,
+    json: &str,
+) -> Result<Arc<dyn AnyGame>, Refusal> {
+    with_game!(name, G => game_of_config::<G>(preset, json), other => Err(unknown(other)))
+}
+
+fn game_of_config<G: PyGame>(
+    preset: Option<&str>,
+    json: &str,
+) -> Result<Arc<dyn AnyGame>, Refusal> {
+    let config: G::Config = serde_json::from_str(json)
+        .map_err(|e| format!("not a configuration of {}: {e}", G::NAME))?;
+    G::new(config.clone()).map_err(message)?;
+    let preset = preset.map(str::to_owned);
+    Ok(Arc::new(GameOf::<G> { config, preset }))
 }
 
 fn unknown(name: &str) -> Refusal {
@@ -140,17 +219,7 @@ fn unknown(name: &str) -> Refusal {
 /// A state from one line of the `boardgame` command's record JSON, replayed through the
 /// checked API.
 pub(crate) fn from_record(json: &str) -> Result<Box<dyn AnyState>, Refusal> {
-    let lines: Vec<&str> = json.lines().filter(|l| !l.trim().is_empty()).collect();
-    let line = match lines.as_slice() {
-        [line] => *line,
-        [] => return Err("no record: the text is empty".into()),
-        many => {
-            return Err(format!(
-                "one record at a time: this text has {} lines",
-                many.len()
-            ));
-        }
-    };
+    let line = one_line(json)?;
     let header: serde_json::Value =
         serde_json::from_str(line).map_err(|e| format!("not a record: {e}"))?;
     let Some(name) = header.get("game").and_then(serde_json::Value::as_str) else {
@@ -159,17 +228,50 @@ pub(crate) fn from_record(json: &str) -> Result<Box<dyn AnyState>, Refusal> {
                 .into(),
         );
     };
-    with_game!(name, G => {
-        let line: RecordLine<G> = serde_json::from_str(line)
-            .map_err(|e| format!("not a record of {}: {e}", G::NAME))?;
-        let state = line.record.replay().map_err(|e| format!("record: {e}"))?;
-        Ok(Box::new(Live { state, record: line.record }) as Box<dyn AnyState>)
-    }, other => Err(unknown(other)))
+    with_game!(name, G => record_of::<G>(line), other => Err(unknown(other)))
+}
+
+fn record_of<G: PyGame>(line: &str) -> Result<Box<dyn AnyState>, Refusal> {
+    let line: RecordLine<G> =
+        serde_json::from_str(line).map_err(|e| format!("not a record of {}: {e}", G::NAME))?;
+    let state = line.record.replay().map_err(|e| format!("record: {e}"))?;
+    let game = Arc::new(GameOf::<G> {
+        config: line.record.config.clone(),
+        preset: None,
+    });
+    Ok(game.live(state, line.record))
+}
+
+/// The one record line of `json`.
+fn one_line(json: &str) -> Result<&str, Refusal> {
+    let lines: Vec<&str> = json.lines().filter(|l| !l.trim().is_empty()).collect();
+    match lines.as_slice() {
+        [line] => Ok(line),
+        [] => Err("no record: the text is empty".into()),
+        many => Err(format!(
+            "one record at a time: this text has {} lines",
+            many.len()
+        )),
+    }
+}
+
+impl<G: PyGame> GameOf<G> {
+    fn live(self: Arc<Self>, state: G, record: Record<G>) -> Box<dyn AnyState> {
+        Box::new(Live {
+            game: self,
+            state,
+            record,
+        })
+    }
 }
 
 impl<G: PyGame> AnyGame for GameOf<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn preset(&self) -> Option<&str> {
+        self.preset.as_deref()
     }
 
     fn num_players(&self) -> usize {
@@ -198,47 +300,82 @@ impl<G: PyGame> AnyGame for GameOf<G> {
         G::observation_shape(&self.config)
     }
 
-    fn max_game_length(&self) -> Option<u64> {
-        G::max_game_length(&self.config)
+    fn max_moves(&self) -> Option<u64> {
+        max_moves::<G>(&self.config)
+    }
+
+    fn max_chance_nodes(&self) -> Option<u64> {
+        G::max_chance_nodes(&self.config)
     }
 
     fn settings(&self) -> Vec<(String, String)> {
-        <G::Config as Configure>::SETTINGS
-            .iter()
-            .map(|s| {
-                (
-                    s.key.to_owned(),
-                    self.config.value(s.key).unwrap_or_default(),
-                )
-            })
-            .collect()
+        settings_of(&self.config)
     }
 
-    fn new_state(&self) -> Box<dyn AnyState> {
+    fn config_json(&self) -> String {
+        serde_json::to_string(&self.config).expect("configurations serialise")
+    }
+
+    fn new_state(self: Arc<Self>) -> Box<dyn AnyState> {
         let state = G::new(self.config.clone()).expect("checked when the game was made");
-        Box::new(Live {
-            state,
-            record: Record::new(self.config.clone()),
-        })
+        let record = Record::new(self.config.clone());
+        self.live(state, record)
     }
 
-    fn parse_state(&self, text: &str) -> Result<Box<dyn AnyState>, Refusal> {
+    fn parse_state(self: Arc<Self>, text: &str) -> Result<Box<dyn AnyState>, Refusal> {
         let state = G::from_notation(text.trim(), &self.config).map_err(message)?;
-        Ok(Box::new(Live {
-            record: Record::starting_from(&state),
-            state,
-        }))
+        let record = Record::starting_from(&state);
+        Ok(self.live(state, record))
     }
 
-    fn new_vector(&self, n: usize, seed: u64) -> Box<dyn crate::vector::AnyVector> {
-        Box::new(crate::vector::VectorOf::<G>::new(
-            self.config.clone(),
-            n,
-            seed,
-        ))
+    fn replay(self: Arc<Self>, json: &str) -> Result<Box<dyn AnyState>, Refusal> {
+        let line: RecordLine<G> = serde_json::from_str(one_line(json)?)
+            .map_err(|e| format!("not a record of {}: {e}", G::NAME))?;
+        if settings_of(&line.record.config) != settings_of(&self.config) {
+            return Err(format!(
+                "the record was played under other rules than this game ({})",
+                G::NAME
+            ));
+        }
+        let state = line.record.replay().map_err(|e| format!("record: {e}"))?;
+        Ok(self.live(state, line.record))
     }
 
-    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn crate::bot::AnyBot>, Refusal> {
+    fn new_vector(
+        &self,
+        seeds: Vec<u64>,
+        forfeit: Option<f32>,
+    ) -> Result<Box<dyn AnyVector + Send>, Refusal> {
+        let vector = VectorOf::<G, SelfPlay>::new(self.config.clone(), seeds, SelfPlay, forfeit)?;
+        Ok(Box::new(vector))
+    }
+
+    fn new_versus(
+        &self,
+        spec: &str,
+        seat: usize,
+        bot_seed: u64,
+        seeds: Vec<u64>,
+        forfeit: Option<f32>,
+    ) -> Result<Versus, Refusal> {
+        let seats = self.num_players();
+        if seat >= seats {
+            return Err(format!(
+                "seat {seat} is not at the table (seats 0 to {})",
+                seats - 1
+            ));
+        }
+        let bot = crate::bot::build_bot::<G>(spec, seats, bot_seed)?;
+        let stop = bot.stop_flag();
+        let opponent = BotOpponent {
+            bot,
+            seat: Seat::new(seat),
+        };
+        let vector = VectorOf::<G, _>::new(self.config.clone(), seeds, opponent, forfeit)?;
+        Ok((Box::new(vector), stop))
+    }
+
+    fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, Refusal> {
         crate::bot::build::<G>(spec, self.num_players(), seed)
     }
 }
@@ -295,9 +432,26 @@ impl<G: PyGame> AnyState for Live<G> {
     }
 
     fn game(&self) -> Arc<dyn AnyGame> {
-        Arc::new(GameOf::<G> {
-            config: self.state.config().clone(),
-        })
+        Arc::clone(&self.game) as Arc<dyn AnyGame>
+    }
+
+    fn undo(&mut self) -> Result<(i64, usize), Refusal> {
+        let mut record = self.record.clone();
+        let Some(last) = record.events.pop() else {
+            return Err(format!(
+                "nothing to undo: no event since the start ({})",
+                self.state
+            ));
+        };
+        self.state = record
+            .replay()
+            .map_err(|e| format!("the record without its last event: {e}"))?;
+        self.record = record;
+        let id = match last {
+            Event::Move(mv) => self.state.action_id(mv),
+            Event::Chance(outcome) => G::chance_id(outcome),
+        };
+        Ok((self.current_player(), id))
     }
 
     fn current_player(&self) -> i64 {
@@ -446,7 +600,11 @@ impl<G: PyGame> AnyState for Live<G> {
         self
     }
 
-    fn expectimax(&self, depth: u32) -> Result<(usize, f64, u64), Refusal> {
+    fn expectimax(
+        &self,
+        depth: u32,
+        nodes: Option<u64>,
+    ) -> Result<(SearchJob, Arc<AtomicBool>), Refusal> {
         if self.state.turn().seat().is_none() {
             return Err(format!(
                 "expectimax searches decision nodes only: {}",
@@ -455,13 +613,19 @@ impl<G: PyGame> AnyState for Live<G> {
         }
         let evaluator = G::Eval::default();
         let scale = f64::from(evaluator.bound()) + 1.0;
-        let report =
-            Expectimax::new(evaluator).search(&self.state, &ExpectimaxLimits::depth(depth));
-        Ok((
-            self.state.action_id(report.best),
-            report.value / scale,
-            report.nodes,
-        ))
+        let mut search = Expectimax::new(evaluator);
+        let stop = search.stop_flag();
+        let state = self.state.clone();
+        let limits = ExpectimaxLimits { depth, nodes };
+        let job: SearchJob = Box::new(move || {
+            let report = search.search(&state, &limits);
+            (
+                state.action_id(report.best),
+                report.value / scale,
+                report.nodes,
+            )
+        });
+        Ok((job, stop))
     }
 
     fn evaluate(&self, seat: usize) -> Result<f64, Refusal> {

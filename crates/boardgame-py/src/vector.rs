@@ -1,18 +1,33 @@
 //! Batched stepping: `n` games of one game under one configuration, stepped together in Rust.
 //!
-//! Every game always waits at a decision node: chance nodes are resolved at once with the
-//! game's own seeded generator (core's [`sample`], exact weights), and a finished game is
-//! replaced by a new one (auto-reset). Python pays one call per batch, not per move.
+//! Every game always waits at a decision of the agent: chance nodes are resolved at once with
+//! the game's own seeded generator (core's [`sample`], exact weights), the seats of a
+//! built-in opponent (if any) play their turns, and a finished game is replaced by a new one
+//! (auto-reset). Python pays one call per batch, not per move.
+//!
+//! The work is split in stretches ([`AnyVector::step_games`], [`AnyVector::reset_games`])
+//! that end at a deadline or when a stop flag is raised, so that the caller can check for
+//! Ctrl-C between them; an interrupted call leaves the batch half-stepped, and the Python side
+//! then asks for a reset.
 
-use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed, sample};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use boardgame_core::driver::{ChaCha8Rng, rng_from_seed, sample};
 use boardgame_core::{Seat, Turn};
+use boardgame_search::bots::Bot;
 
 use crate::games::PyGame;
 use crate::table::Refusal;
 
+/// How many new games in a row chance (or the opponent) may finish before the agent's first
+/// decision, in one slot, before the configuration is refused as one that never reaches a
+/// decision (a tiny `max_rolls`).
+pub(crate) const MAX_RESTARTS: usize = 1000;
+
 /// The arrays one call fills, flattened row-major (the Python side owns and shapes them).
 pub(crate) struct Batch<'a> {
-    /// `n × observation size`: the observation for the player to move.
+    /// `n × observation size`: the observation for the seat to move.
     pub(crate) observations: &'a mut [f32],
     /// `n × num_distinct_actions`: 1 where the action is legal.
     pub(crate) masks: &'a mut [u8],
@@ -22,86 +37,207 @@ pub(crate) struct Batch<'a> {
 
 /// What a step reports beside the new [`Batch`].
 pub(crate) struct Outcomes<'a> {
-    /// `n × num_players`: each seat's return in a game that ended on this step, else 0.
+    /// `n × num_players`: each seat's return in a game that ended on this step, else 0. A
+    /// forfeited game has the forfeit reward in the offender's column and 0 elsewhere.
     pub(crate) rewards: &'a mut [f32],
     /// `n`: 1 where the game ended on this step (and a new one started).
     pub(crate) dones: &'a mut [u8],
+    /// `n`: 1 where the game ended because the action was illegal (forfeit mode).
+    pub(crate) forfeits: &'a mut [u8],
+    /// `n × observation size`, if asked for: the last observation of a game that ended, for
+    /// the seat that acted (0 elsewhere).
+    pub(crate) finals: Option<&'a mut [f32]>,
+}
+
+/// Why a stretch of work stopped before the end of the batch.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    /// The stop flag was raised.
+    Stopped,
+    /// A rule of the batch was broken (the message says which); the batch needs a reset.
+    Refused(Refusal),
 }
 
 /// `n` games of one game, whatever its type.
-pub(crate) trait AnyVector: Send + Sync {
+pub(crate) trait AnyVector {
     fn len(&self) -> usize;
-    fn observation_size(&self) -> usize;
-    fn num_actions(&self) -> usize;
-    fn num_players(&self) -> usize;
-    /// Starts every game afresh (the generators carry on) and fills `batch`.
-    fn reset(&mut self, batch: Batch<'_>);
-    /// Plays `actions[i]` in game `i`, resolves chance, restarts finished games, and fills
-    /// `batch` and `outcomes`.
-    fn step(
+    /// Sets the seed of every game's generator (`seeds[i]` for game `i`).
+    fn reseed(&mut self, seeds: &[u64]);
+    /// Starts games `from..` afresh (the generators carry on) and fills their rows of
+    /// `batch`, until `until` or `stop`; returns the next game to start.
+    fn reset_games(
         &mut self,
-        actions: &[i64],
-        batch: Batch<'_>,
-        outcomes: Outcomes<'_>,
-    ) -> Result<(), Refusal>;
+        from: usize,
+        until: Option<Instant>,
+        stop: &AtomicBool,
+        batch: &mut Batch<'_>,
+    ) -> Result<usize, Halt>;
+    /// Checks `actions` (one per game) and keeps them for [`step_games`](Self::step_games);
+    /// refuses an illegal one unless illegal actions forfeit. Changes no game.
+    fn prepare(&mut self, actions: &[i64]) -> Result<(), Refusal>;
+    /// Plays the prepared actions of games `from..`, resolves chance and the opponent's
+    /// turns, restarts finished games and fills their rows, until `until` or `stop`; returns
+    /// the next game to step.
+    fn step_games(
+        &mut self,
+        from: usize,
+        until: Option<Instant>,
+        stop: &AtomicBool,
+        batch: &mut Batch<'_>,
+        outcomes: &mut Outcomes<'_>,
+    ) -> Result<usize, Halt>;
+    /// Writes every game's row of `batch` as the games stand (after a restore).
+    fn fill_all(&mut self, batch: &mut Batch<'_>);
     /// The state notation of game `i`.
     fn notation(&self, i: usize) -> String;
+    /// Every game's notation and generator (its seed and how many words it has used).
+    fn snapshot(&self) -> Vec<(String, u64, u128)>;
+    /// Restores a [`snapshot`](Self::snapshot) of a batch of the same game and size.
+    fn restore(&mut self, snapshot: &[(String, u64, u128)]) -> Result<(), Refusal>;
 }
 
-/// `n` games of `G`.
-pub(crate) struct VectorOf<G: PyGame> {
+/// Who plays the seats the agent does not.
+pub(crate) trait Opponent<G: PyGame> {
+    /// The seat the agent plays, or `None` for every seat (self-play).
+    fn agent(&self) -> Option<Seat>;
+    /// The move of the opponent at `state`, a decision of a seat the agent does not play.
+    fn choose(&mut self, state: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move;
+}
+
+/// Self-play: the agent plays every seat.
+pub(crate) struct SelfPlay;
+
+impl<G: PyGame> Opponent<G> for SelfPlay {
+    fn agent(&self) -> Option<Seat> {
+        None
+    }
+
+    fn choose(&mut self, _: &G, legal: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
+        legal[0]
+    }
+}
+
+/// A bot of `boardgame-search` plays every seat but the agent's (one bot for every game of the
+/// batch, in turn).
+pub(crate) struct BotOpponent<G: PyGame> {
+    pub(crate) bot: Box<dyn Bot<G>>,
+    pub(crate) seat: Seat,
+}
+
+impl<G: PyGame> Opponent<G> for BotOpponent<G> {
+    fn agent(&self) -> Option<Seat> {
+        Some(self.seat)
+    }
+
+    fn choose(&mut self, state: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move {
+        self.bot.choose(state, legal, rng)
+    }
+}
+
+/// `n` games of `G`, the agent's opponents played by `O`.
+pub(crate) struct VectorOf<G: PyGame, O> {
     config: G::Config,
     states: Vec<G>,
     rngs: Vec<ChaCha8Rng>,
+    seeds: Vec<u64>,
+    /// The prepared actions: `None` for an illegal one (forfeit mode).
+    pending: Vec<Option<G::Move>>,
+    /// The offender's reward when an illegal action forfeits the game, if it does.
+    forfeit: Option<f32>,
+    opponent: O,
     observation_size: usize,
     num_actions: usize,
     num_players: usize,
     moves: Vec<G::Move>,
 }
 
-impl<G: PyGame> VectorOf<G> {
-    /// `n` games, game `i` rolling its dice with the generator of `game_seed(seed, i)`.
-    pub(crate) fn new(config: G::Config, n: usize, seed: u64) -> VectorOf<G> {
-        let start = G::new(config.clone()).expect("checked when the game was made");
-        VectorOf {
+impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
+    /// `n` games, game `i` rolling its dice with the generator of `seeds[i]`.
+    pub(crate) fn new(
+        config: G::Config,
+        seeds: Vec<u64>,
+        opponent: O,
+        forfeit: Option<f32>,
+    ) -> Result<VectorOf<G, O>, Refusal> {
+        let start = G::new(config.clone()).map_err(|e| e.to_string())?;
+        if let Some(seat) = opponent.agent()
+            && seat.index() >= start.num_seats()
+        {
+            return Err(format!(
+                "seat {} is not at the table (seats 0 to {})",
+                seat.index(),
+                start.num_seats() - 1
+            ));
+        }
+        Ok(VectorOf {
             observation_size: G::observation_shape(&config).iter().product(),
             num_actions: G::num_actions(&config),
             num_players: start.num_seats(),
-            states: vec![start; n],
-            rngs: (0..n)
-                .map(|i| rng_from_seed(game_seed(seed, i as u64)))
-                .collect(),
+            states: vec![start; seeds.len()],
+            rngs: seeds.iter().map(|&s| rng_from_seed(s)).collect(),
+            pending: vec![None; seeds.len()],
+            seeds,
+            forfeit,
+            opponent,
             config,
             moves: Vec::new(),
-        }
+        })
     }
 
-    /// Resolves chance in game `i` until a decision or the end.
-    fn settle(&mut self, i: usize) {
+    /// Plays game `i` until the agent must decide or the game is over: chance with the
+    /// game's generator, the other seats by the opponent.
+    fn advance(&mut self, i: usize, stop: &AtomicBool) -> Result<(), Halt> {
         let state = &mut self.states[i];
-        while let Some(dist) = state.chance_outcomes() {
-            let outcome = sample(&dist, &mut self.rngs[i]);
-            state.apply_chance_unchecked(outcome);
+        loop {
+            while let Some(dist) = state.chance_outcomes() {
+                let outcome = sample(&dist, &mut self.rngs[i]);
+                state.apply_chance_unchecked(outcome);
+            }
+            let Turn::Player(seat) = state.turn() else {
+                return Ok(());
+            };
+            if self.opponent.agent().is_none_or(|agent| agent == seat) {
+                return Ok(());
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(Halt::Stopped);
+            }
+            self.moves.clear();
+            state.legal_moves(&mut self.moves);
+            let mv = self.opponent.choose(state, &self.moves, &mut self.rngs[i]);
+            state
+                .play(mv)
+                .map_err(|e| Halt::Refused(format!("the opponent's move {mv}: {e}")))?;
         }
     }
 
-    /// A new game in slot `i`, settled at its first decision (a game that chance alone
-    /// finishes is started again).
-    fn restart(&mut self, i: usize) {
-        loop {
-            self.states[i] = G::new(self.config.clone()).expect("checked when the game was made");
-            self.settle(i);
+    /// A new game in slot `i`, played to the agent's first decision.
+    fn restart(&mut self, i: usize, stop: &AtomicBool) -> Result<(), Halt> {
+        for _ in 0..MAX_RESTARTS {
+            self.states[i] =
+                G::new(self.config.clone()).map_err(|e| Halt::Refused(e.to_string()))?;
+            self.advance(i, stop)?;
             if !self.states[i].is_terminal() {
-                break;
+                return Ok(());
             }
         }
+        Err(Halt::Refused(format!(
+            "{MAX_RESTARTS} new games in a row ended before the agent's first decision \
+             (chance{} alone finished them): this configuration never reaches a decision; \
+             give it a longer length guard (max_rolls)",
+            if self.opponent.agent().is_some() {
+                " and the opponent"
+            } else {
+                ""
+            }
+        )))
     }
 
-    /// Writes game `i`'s row of `batch`.
+    /// Writes game `i`'s row of `batch` (a running game, at the agent's decision).
     fn fill(&mut self, i: usize, batch: &mut Batch<'_>) {
         let state = &self.states[i];
         let Turn::Player(seat) = state.turn() else {
-            unreachable!("a settled, running game waits at a decision node");
+            unreachable!("a restarted, running game waits at a decision node");
         };
         let obs = &mut batch.observations[i * self.observation_size..][..self.observation_size];
         obs.fill(0.0);
@@ -115,72 +251,319 @@ impl<G: PyGame> VectorOf<G> {
         }
         batch.players[i] = seat.index() as i64;
     }
+
+    /// Records the end of game `i` (its returns, or the forfeit of `offender`) in `outcomes`.
+    fn finish(&self, i: usize, viewer: Seat, offender: Option<Seat>, outcomes: &mut Outcomes<'_>) {
+        let row = &mut outcomes.rewards[i * self.num_players..][..self.num_players];
+        match (offender, self.forfeit) {
+            (Some(seat), Some(reward)) => {
+                row.fill(0.0);
+                row[seat.index()] = reward;
+                outcomes.forfeits[i] = 1;
+            }
+            _ => {
+                if let Some(result) = self.states[i].outcome() {
+                    let returns = result.returns();
+                    for seat in Seat::first(self.num_players) {
+                        row[seat.index()] = returns[seat] as f32;
+                    }
+                }
+            }
+        }
+        outcomes.dones[i] = 1;
+        if let Some(finals) = outcomes.finals.as_deref_mut() {
+            let obs = &mut finals[i * self.observation_size..][..self.observation_size];
+            obs.fill(0.0);
+            self.states[i].observe(viewer, obs);
+        }
+    }
 }
 
-impl<G: PyGame> AnyVector for VectorOf<G> {
+/// Whether a stretch of work should stop before game `i` (never before the first one).
+fn halt_before(i: usize, from: usize, until: Option<Instant>, stop: &AtomicBool) -> bool {
+    i > from && (stop.load(Ordering::Relaxed) || until.is_some_and(|t| Instant::now() >= t))
+}
+
+impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
     fn len(&self) -> usize {
         self.states.len()
     }
 
-    fn observation_size(&self) -> usize {
-        self.observation_size
+    fn reseed(&mut self, seeds: &[u64]) {
+        self.seeds = seeds.to_vec();
+        self.rngs = seeds.iter().map(|&s| rng_from_seed(s)).collect();
     }
 
-    fn num_actions(&self) -> usize {
-        self.num_actions
-    }
-
-    fn num_players(&self) -> usize {
-        self.num_players
-    }
-
-    fn reset(&mut self, mut batch: Batch<'_>) {
-        for i in 0..self.states.len() {
-            self.restart(i);
-            self.fill(i, &mut batch);
-        }
-    }
-
-    fn step(
+    fn reset_games(
         &mut self,
-        actions: &[i64],
-        mut batch: Batch<'_>,
-        outcomes: Outcomes<'_>,
-    ) -> Result<(), Refusal> {
+        from: usize,
+        until: Option<Instant>,
+        stop: &AtomicBool,
+        batch: &mut Batch<'_>,
+    ) -> Result<usize, Halt> {
+        for i in from..self.states.len() {
+            if halt_before(i, from, until, stop) {
+                return Ok(i);
+            }
+            self.restart(i, stop)?;
+            self.fill(i, batch);
+        }
+        Ok(self.states.len())
+    }
+
+    fn prepare(&mut self, actions: &[i64]) -> Result<(), Refusal> {
         let n = self.states.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
-        // Check every action first, so a bad one changes nothing.
-        let mut chosen = Vec::with_capacity(n);
         for (i, (&id, state)) in actions.iter().zip(&self.states).enumerate() {
             let mv = usize::try_from(id)
                 .ok()
                 .filter(|&id| id < self.num_actions)
                 .and_then(|id| state.action_move(id))
-                .filter(|&mv| state.is_legal(mv))
-                .ok_or_else(|| format!("game {i}: action {id} is not legal in {state}"))?;
-            chosen.push(mv);
-        }
-        outcomes.rewards.fill(0.0);
-        outcomes.dones.fill(0);
-        for (i, mv) in chosen.into_iter().enumerate() {
-            self.states[i].play_unchecked(mv);
-            self.settle(i);
-            if let Some(result) = self.states[i].outcome() {
-                let returns = result.returns();
-                for seat in Seat::first(self.num_players) {
-                    outcomes.rewards[i * self.num_players + seat.index()] = returns[seat] as f32;
-                }
-                outcomes.dones[i] = 1;
-                self.restart(i);
+                .filter(|&mv| state.is_legal(mv));
+            if mv.is_none() && self.forfeit.is_none() {
+                return Err(format!("game {i}: action {id} is not legal in {state}"));
             }
-            self.fill(i, &mut batch);
+            self.pending[i] = mv;
         }
         Ok(())
     }
 
+    fn step_games(
+        &mut self,
+        from: usize,
+        until: Option<Instant>,
+        stop: &AtomicBool,
+        batch: &mut Batch<'_>,
+        outcomes: &mut Outcomes<'_>,
+    ) -> Result<usize, Halt> {
+        for i in from..self.states.len() {
+            if halt_before(i, from, until, stop) {
+                return Ok(i);
+            }
+            outcomes.rewards[i * self.num_players..][..self.num_players].fill(0.0);
+            outcomes.dones[i] = 0;
+            outcomes.forfeits[i] = 0;
+            let Turn::Player(mover) = self.states[i].turn() else {
+                unreachable!("a running game waits at a decision node");
+            };
+            let viewer = self.opponent.agent().unwrap_or(mover);
+            match self.pending[i] {
+                Some(mv) => {
+                    self.states[i].play_unchecked(mv);
+                    self.advance(i, stop)?;
+                    if self.states[i].is_terminal() {
+                        self.finish(i, viewer, None, outcomes);
+                    }
+                }
+                None => self.finish(i, viewer, Some(mover), outcomes),
+            }
+            if outcomes.dones[i] == 1 {
+                self.restart(i, stop)?;
+            }
+            self.fill(i, batch);
+        }
+        Ok(self.states.len())
+    }
+
+    fn fill_all(&mut self, batch: &mut Batch<'_>) {
+        for i in 0..self.states.len() {
+            self.fill(i, batch);
+        }
+    }
+
     fn notation(&self, i: usize) -> String {
         self.states[i].to_string()
+    }
+
+    fn snapshot(&self) -> Vec<(String, u64, u128)> {
+        self.states
+            .iter()
+            .zip(&self.seeds)
+            .zip(&self.rngs)
+            .map(|((state, &seed), rng)| (state.to_string(), seed, rng.get_word_pos()))
+            .collect()
+    }
+
+    fn restore(&mut self, snapshot: &[(String, u64, u128)]) -> Result<(), Refusal> {
+        if snapshot.len() != self.states.len() {
+            return Err(format!(
+                "a snapshot of {} games for a batch of {}",
+                snapshot.len(),
+                self.states.len()
+            ));
+        }
+        let mut states = Vec::with_capacity(snapshot.len());
+        for (i, (text, _, _)) in snapshot.iter().enumerate() {
+            let state =
+                G::from_notation(text, &self.config).map_err(|e| format!("game {i}: {e}"))?;
+            let agent = self.opponent.agent();
+            let waits = state.turn().seat();
+            if waits.is_none() || agent.is_some_and(|a| waits != Some(a)) {
+                return Err(format!(
+                    "game {i} does not wait at the agent's decision: {text}"
+                ));
+            }
+            states.push(state);
+        }
+        self.states = states;
+        self.seeds = snapshot.iter().map(|&(_, seed, _)| seed).collect();
+        self.rngs = snapshot
+            .iter()
+            .map(|&(_, seed, words)| {
+                let mut rng = rng_from_seed(seed);
+                rng.set_word_pos(words);
+                rng
+            })
+            .collect();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use thax::{Thax, ThaxConfig};
+
+    use super::*;
+
+    fn thax(max_rolls: u32, n: usize) -> VectorOf<Thax, SelfPlay> {
+        let mut config = ThaxConfig::default();
+        config.max_rolls = max_rolls;
+        VectorOf::new(config, (0..n as u64).collect(), SelfPlay, None).unwrap()
+    }
+
+    struct Arrays {
+        observations: Vec<f32>,
+        masks: Vec<u8>,
+        players: Vec<i64>,
+        rewards: Vec<f32>,
+        dones: Vec<u8>,
+        forfeits: Vec<u8>,
+    }
+
+    impl Arrays {
+        fn new(n: usize) -> Arrays {
+            let config = ThaxConfig::default();
+            Arrays {
+                observations: vec![0.0; n * Thax::observation_shape(&config)[0]],
+                masks: vec![0; n * Thax::num_actions(&config)],
+                players: vec![0; n],
+                rewards: vec![0.0; n * 2],
+                dones: vec![0; n],
+                forfeits: vec![0; n],
+            }
+        }
+
+        fn reset(&mut self, vector: &mut VectorOf<Thax, SelfPlay>) -> Result<usize, Halt> {
+            let stop = AtomicBool::new(false);
+            let mut batch = Batch {
+                observations: &mut self.observations,
+                masks: &mut self.masks,
+                players: &mut self.players,
+            };
+            vector.reset_games(0, None, &stop, &mut batch)
+        }
+
+        fn step(&mut self, vector: &mut VectorOf<Thax, SelfPlay>) -> Result<usize, Halt> {
+            let actions: Vec<i64> = self
+                .masks
+                .chunks(Thax::num_actions(&ThaxConfig::default()))
+                .map(|mask| mask.iter().position(|&m| m == 1).unwrap() as i64)
+                .collect();
+            vector.prepare(&actions).map_err(Halt::Refused)?;
+            let stop = AtomicBool::new(false);
+            let mut batch = Batch {
+                observations: &mut self.observations,
+                masks: &mut self.masks,
+                players: &mut self.players,
+            };
+            let mut outcomes = Outcomes {
+                rewards: &mut self.rewards,
+                dones: &mut self.dones,
+                forfeits: &mut self.forfeits,
+                finals: None,
+            };
+            vector.step_games(0, None, &stop, &mut batch, &mut outcomes)
+        }
+    }
+
+    #[test]
+    fn a_configuration_that_chance_always_ends_is_refused_after_max_restarts() {
+        // Two throws: the roll-off uses them up, and no first turn is left.
+        let mut vector = thax(2, 3);
+        let halt = Arrays::new(3).reset(&mut vector).unwrap_err();
+        assert!(
+            matches!(&halt, Halt::Refused(m) if m.contains("never reaches a decision")),
+            "{halt:?}"
+        );
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_stretch_after_its_first_game() {
+        let mut vector = thax(1000, 4);
+        let mut arrays = Arrays::new(4);
+        let stop = AtomicBool::new(true);
+        let mut batch = Batch {
+            observations: &mut arrays.observations,
+            masks: &mut arrays.masks,
+            players: &mut arrays.players,
+        };
+        assert_eq!(vector.reset_games(0, None, &stop, &mut batch).unwrap(), 1);
+        assert_eq!(vector.reset_games(1, None, &stop, &mut batch).unwrap(), 2);
+        let past = Some(Instant::now());
+        let never = AtomicBool::new(false);
+        assert_eq!(vector.reset_games(2, past, &never, &mut batch).unwrap(), 3);
+    }
+
+    #[test]
+    fn a_snapshot_restores_the_games_and_their_generators() {
+        let mut vector = thax(1000, 5);
+        let mut arrays = Arrays::new(5);
+        arrays.reset(&mut vector).unwrap();
+        for _ in 0..10 {
+            arrays.step(&mut vector).unwrap();
+        }
+        let snapshot = vector.snapshot();
+        let mut copy = thax(1000, 5);
+        copy.restore(&snapshot).unwrap();
+        let mut copied = Arrays::new(5);
+        {
+            let mut batch = Batch {
+                observations: &mut copied.observations,
+                masks: &mut copied.masks,
+                players: &mut copied.players,
+            };
+            copy.fill_all(&mut batch);
+        }
+        assert_eq!(copied.masks, arrays.masks);
+        for _ in 0..50 {
+            arrays.step(&mut vector).unwrap();
+            copied.step(&mut copy).unwrap();
+            assert_eq!(arrays.observations, copied.observations);
+            assert_eq!(arrays.rewards, copied.rewards);
+            assert_eq!(arrays.dones, copied.dones);
+        }
+        assert!(copy.restore(&snapshot[..4]).is_err());
+        let mut bad = snapshot.clone();
+        bad[0].0 = "not a position".into();
+        assert!(copy.restore(&bad).is_err());
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_before_any_game_moves() {
+        let mut vector = thax(1000, 2);
+        let mut arrays = Arrays::new(2);
+        arrays.reset(&mut vector).unwrap();
+        let before: Vec<String> = (0..2).map(|i| vector.notation(i)).collect();
+        let legal = arrays.masks.iter().position(|&m| m == 1).unwrap() as i64;
+        let mut refused = |actions: &[i64]| vector.prepare(actions).unwrap_err();
+        assert!(refused(&[legal, -1]).contains("game 1"));
+        assert!(refused(&[legal, 10_000]).contains("game 1"));
+        assert!(refused(&[legal]).contains("1 actions for 2 games"));
+        assert_eq!(
+            before,
+            (0..2).map(|i| vector.notation(i)).collect::<Vec<_>>()
+        );
     }
 }

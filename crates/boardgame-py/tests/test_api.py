@@ -147,8 +147,9 @@ def test_returns_are_zero_sum_and_within_the_utility_bounds(game):
     returns = state.returns()
     assert sum(returns) == 0
     assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
-    length = game.max_game_length()
-    assert length is None or len(state.history()) <= length
+    moves = sum(1 for e in state.history() if not e.startswith("["))
+    assert moves <= game.max_game_length()
+    assert len(state.history()) - moves <= game.max_chance_nodes_in_history()
 
 
 def test_bad_input_raises_value_error_with_the_parsers_message():
@@ -180,7 +181,9 @@ def test_settings_and_presets_configure_the_game():
     spanish = boardgame.new_game("parchis", players=3, preset="spanish", settings={"max_rolls": 500})
     assert spanish.num_players() == 3
     assert spanish.settings()["max_rolls"] == "500"
-    assert spanish.max_game_length() == 500 * 18
+    # OpenSpiel's definition: decisions only (at most 17 moves per roll), chance apart.
+    assert spanish.max_game_length() == 500 * 17
+    assert spanish.max_chance_nodes_in_history() == 500
     assert boardgame.new_game("parchis").settings() != spanish.settings()
 
 
@@ -238,3 +241,131 @@ def test_a_timed_mcts_bot_answers_within_its_budget():
     elapsed = time.perf_counter() - start
     assert action in state.legal_actions()
     assert elapsed < 2.0
+
+
+def test_max_game_length_counts_decisions_and_the_chance_nodes_apart_within_real_bounds(game):
+    # The bounds come from the configuration (max_rolls, the Ataxx clock), and random games
+    # cut by a tiny guard reach them without passing them.
+    assert game.max_game_length() is not None and game.max_game_length() < 10**7
+    small = game
+    if game.max_chance_outcomes() > 0:
+        settings = dict(game.settings(), max_rolls=40)
+        small = boardgame.new_game(game.name, preset=game.preset, settings=settings)
+        assert small.max_chance_nodes_in_history() == 40
+        assert small.max_game_length() in (40, 40 * 17)
+    else:
+        assert small.max_chance_nodes_in_history() == 0
+    most = 0
+    for state in random_states(small, games=4, seed=21, max_events=20_000):
+        if state.is_terminal():
+            history = state.history()
+            moves = sum(1 for e in history if not e.startswith("["))
+            assert moves <= small.max_game_length()
+            assert len(history) - moves <= small.max_chance_nodes_in_history()
+            most = max(most, len(history) - moves)
+    if small.max_chance_outcomes() > 0:
+        assert most == 40, "the guard stops a random game at exactly max_rolls throws"
+
+
+def test_unbounded_configurations_say_so():
+    assert boardgame.new_game("ataxx", settings={"ply_clock": False}).max_game_length() is None
+    parchis = boardgame.new_game("parchis", settings={"max_rolls": 0})
+    assert parchis.max_game_length() is None and parchis.max_chance_nodes_in_history() is None
+
+
+def test_new_initial_state_reads_the_notation():
+    for name in boardgame.games():
+        game = boardgame.new_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(22)
+        for _ in range(30):
+            random_step(state, rng)
+        again = game.new_initial_state(str(state))
+        assert str(again) == str(state)
+        assert again.legal_actions() == state.legal_actions()
+    with pytest.raises(ValueError):
+        boardgame.new_game("ataxx").new_initial_state("not a position")
+
+
+def test_undo_action_takes_back_the_last_event_and_checks_what_it_is_told(game):
+    rng = random.Random(23)
+    state = game.new_initial_state()
+    seen = []
+    while not state.is_terminal() and len(seen) < 60:
+        before = (str(state), state.current_player(), state.legal_actions(), state.history())
+        seen.append((before, random_step(state, rng)))
+    (_, last_player, _, _), last_action = seen[-1]
+    after = str(state)
+    with pytest.raises(ValueError, match="last event"):
+        state.undo_action(last_player, last_action + 1)
+    with pytest.raises(ValueError, match="last event"):
+        state.undo_action(last_player + 1, last_action)
+    assert str(state) == after, "a refused undo changes nothing"
+    state.undo_action(last_player, last_action)
+    assert (str(state), state.current_player(), state.legal_actions(), state.history()) == seen[-1][0]
+    for before, _ in reversed(seen[:-1]):
+        state.undo_action()
+        assert (str(state), state.current_player(), state.legal_actions(), state.history()) == before
+    with pytest.raises(ValueError, match="nothing to undo"):
+        state.undo_action()
+
+
+def test_clone_is_cheap_and_independent():
+    import timeit
+
+    for name in boardgame.games():
+        game = boardgame.new_game(name)
+        state = game.new_initial_state()
+        rng = random.Random(24)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            random_step(state, rng)
+        copy = state.clone()
+        assert copy.history() == state.history()
+        if not state.is_terminal():
+            random_step(state, rng)
+            assert copy.history() != state.history()
+        # docs/python.md: a few microseconds after 300 events (the position and a few bytes
+        # per event); the bound is loose for a busy machine.
+        seconds = min(timeit.repeat(copy.clone, number=2000, repeat=3)) / 2000
+        assert seconds < 50e-6, f"{name}: clone took {seconds * 1e6:.1f} µs"
+
+
+def test_str_and_repr_of_a_game_show_the_preset_and_every_setting():
+    game = boardgame.new_game("parchis", players=3, preset="spanish", settings={"max_rolls": 500})
+    assert game.preset == "spanish"
+    text = repr(game)
+    assert text.startswith('Game("parchis", preset="spanish", players="3"')
+    assert 'max_rolls="500"' in text and str(game) == text
+    assert boardgame.new_game("thax").preset is None
+    assert 'board="1x3,2x3,3x3,4x3,5x3"' in repr(boardgame.new_game("thax"))
+
+
+def test_games_pickle_deep_copy_and_compare_by_their_rules(game):
+    import copy
+    import pickle
+
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and hash(again) == hash(game)
+    assert (again.preset, again.settings(), repr(again)) == (game.preset, game.settings(), repr(game))
+    assert copy.deepcopy(game) == game and copy.copy(game) is game
+    other = boardgame.new_game(game.name, settings={"players": game.max_players()})
+    assert (other == game) == (other.settings() == game.settings())
+
+
+def test_states_pickle_with_their_record_and_game(game):
+    import copy
+    import pickle
+
+    rng = random.Random(25)
+    state = game.new_initial_state()
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(again) == str(state)
+        assert again.history() == state.history()
+        assert again.legal_actions() == state.legal_actions()
+        assert again.game() == game and again.game().preset == game.preset

@@ -8,6 +8,8 @@ import pytest
 pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
+import boardgame  # noqa: E402
+import boardgame.pettingzoo as pz  # noqa: E402
 from boardgame.pettingzoo import env  # noqa: E402
 
 ENVS = [
@@ -36,11 +38,11 @@ def play(e, seed):
             continue
         legal = np.flatnonzero(obs["action_mask"])
         assert legal.size > 0
-        assert list(legal) == e.state.legal_actions()
+        assert list(legal) == e.unwrapped.native.legal_actions()
         action = int(rng.choice(legal))
         log.append((agent, action))
         e.step(action)
-    return log, e.state.to_record()
+    return log, e.unwrapped.native.to_record()
 
 
 @pytest.mark.parametrize("game,kwargs", ENVS, ids=[g for g, _ in ENVS])
@@ -63,3 +65,106 @@ def test_only_the_agent_to_act_has_a_mask_and_rewards_come_at_the_end():
     log, _ = play(e, seed=3)
     final = [reward for _, reward in log[-2:]]
     assert sorted(final) == [-1.0, 1.0] or final == [0.0, 0.0]
+
+
+def test_a_game_that_chance_ends_inside_reset_is_started_again():
+    # Issue 39, defect 6. Under max_rolls=3, the roll-off takes two throws, and a tie a
+    # second round, which leaves no throw for the first turn: chance alone ends the game
+    # about one time in eight, inside reset().
+    endings = 0
+    for seed in range(40):
+        e = pz.raw_env("thax", settings={"max_rolls": 3})
+        e.reset(seed=seed)
+        assert not any(e.terminations.values())
+        agent = e.agent_selection
+        assert e.observe(agent)["action_mask"].sum() > 0, "the agent to act has a move"
+        probe = boardgame.new_game("thax", settings={"max_rolls": 3}).new_initial_state()
+        rng = np.random.default_rng(seed)
+        while probe.is_chance_node():
+            outcomes, total = probe.chance_weights()
+            pick = int(rng.integers(total))
+            for action, weight in outcomes:
+                if pick < weight:
+                    probe.apply_action(action)
+                    break
+                pick -= weight
+        endings += probe.is_terminal()
+    assert endings > 0, "some seeds end the first game by chance alone"
+    api_test(env("thax", settings={"max_rolls": 3}), num_cycles=200, verbose_progress=False)
+    # A game that ends on a step marks every agent terminated in that step.
+    e = env("thax", settings={"max_rolls": 3})
+    e.reset(seed=1)
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert all(e.terminations.values())
+
+
+def test_a_configuration_that_never_reaches_a_decision_is_refused():
+    e = pz.raw_env("thax", settings={"max_rolls": 2})
+    with pytest.raises(ValueError, match="never reaches"):
+        e.reset(seed=0)
+
+
+def test_state_is_the_pettingzoo_method():
+    # Issue 39, defect 9: the game's state no longer shadows AECEnv.state().
+    e = env("parchis", players=3)
+    e.reset(seed=2)
+    state = e.unwrapped.state()
+    assert isinstance(state, np.ndarray) and state.shape == e.unwrapped.state_space.shape
+    assert e.unwrapped.state_space.contains(state)
+    assert np.array_equal(state, e.unwrapped.native.observation_tensor(0))
+
+
+def test_render_modes_are_checked_and_env_carries_the_standard_wrappers():
+    # Issue 39, defect 12.
+    with pytest.raises(ValueError, match="render_mode"):
+        env("thax", render_mode="rgb_array")
+    e = env("thax", render_mode="ansi")
+    names = []
+    layer = e
+    while hasattr(layer, "env"):
+        names.append(type(layer).__name__)
+        layer = layer.env
+    assert names == ["OrderEnforcingWrapper", "AssertOutOfBoundsWrapper", "TerminateIllegalWrapper"]
+    assert isinstance(layer, pz.BoardgameEnv) and e.unwrapped is layer
+    assert isinstance(pz.raw_env("thax"), pz.BoardgameEnv)
+    e.reset(seed=0)
+    assert e.render() == e.unwrapped.native.picture()
+    # An illegal action ends the game with -1 for the agent that played it.
+    agent = e.agent_selection
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values()) and e.rewards[agent] == -1
+
+
+@pytest.mark.parametrize("game,kwargs", ENVS, ids=[g for g, _ in ENVS])
+def test_environments_pickle_and_deep_copy_mid_game(game, kwargs):
+    # Issue 39, defect 8.
+    import copy
+    import pickle
+
+    e = env(game, **kwargs)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(7):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    for again in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+        assert again.agent_selection == e.agent_selection
+        assert str(again.unwrapped.native) == str(e.unwrapped.native)
+        # The same actions and the same generator state: the same continuation.
+        first, second = play_on(e), play_on(again)
+        assert first == second
+        e = pickle.loads(pickle.dumps(again))
+
+
+def play_on(e, steps=30):
+    e = __import__("copy").deepcopy(e)
+    log = []
+    for _ in range(steps):
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            break
+        action = int(np.flatnonzero(obs["action_mask"])[-1])
+        e.step(action)
+        log.append((e.agent_selection, action, str(e.unwrapped.native)))
+    return log

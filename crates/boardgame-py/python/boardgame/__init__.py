@@ -10,7 +10,13 @@ The rules run in Rust (the workspace's rules crates); this package is a thin lay
 - :class:`VectorEnv` steps ``n`` games per call in Rust, with numpy arrays in and out.
 - :func:`bot` builds a search bot (``"mcts:ms=50"``, ``"expectimax:depth=2"``, …).
 - :mod:`boardgame.openspiel` registers the games with OpenSpiel (``pyspiel``);
-  :mod:`boardgame.pettingzoo` wraps them as PettingZoo AEC environments.
+  :mod:`boardgame.pettingzoo` wraps them as PettingZoo AEC environments;
+  :mod:`boardgame.gymnasium` gives a single-agent view (self-play, or one seat against a
+  built-in bot) as a ``gymnasium.Env`` and a batched ``gymnasium.vector.VectorEnv``.
+
+Thread safety: ``Game`` is immutable; ``State`` methods run under the GIL (``expectimax``
+searches a copy without it); ``Bot`` serializes calls from several threads; ``VectorEnv``
+is for one thread at a time (``RuntimeError`` otherwise). See ``docs/python.md``.
 
 Every encoding is documented in ``docs/python.md``.
 """
@@ -24,6 +30,7 @@ import numpy as np
 
 from ._boardgame import (
     CHANCE,
+    MAX_RESTARTS,
     TERMINAL,
     Bot,
     Game,
@@ -37,6 +44,7 @@ from ._boardgame import (
 
 __all__ = [
     "CHANCE",
+    "MAX_RESTARTS",
     "TERMINAL",
     "Bot",
     "Fraction",
@@ -64,12 +72,28 @@ def from_notation(
     return game.from_notation(text)
 
 
+def _check_actions(actions: object, n: int) -> np.ndarray:
+    """``actions`` as ``int64[n]``; a ``TypeError`` or ``ValueError`` naming what was
+    expected otherwise."""
+    array = np.asarray(actions)
+    if array.dtype.kind not in "iu":
+        raise TypeError(
+            f"actions must be integer action ids (an int array of shape ({n},)), "
+            f"not an array of {array.dtype}"
+        )
+    if array.shape != (n,):
+        raise ValueError(f"actions must have shape ({n},), one action id per game, not {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
 class VectorEnv:
     """``n`` games of one game, stepped together inside Rust.
 
     Every game waits at a decision node: chance is resolved at once with each game's own
     generator (seeded from ``seed`` and the game's index, exact weights), and a finished game
-    is replaced by a new one (auto-reset). Arrays (numpy, first axis ``n``):
+    is replaced by a new one (auto-reset). A configuration whose new games chance keeps
+    finishing before any decision (a tiny ``max_rolls``) is refused with ``ValueError`` after
+    ``MAX_RESTARTS`` tries in a slot. Arrays (numpy, first axis ``n``):
 
     - ``observations``: ``float32[n, *game.observation_tensor_shape()]``, for the seat to move;
     - ``masks``: ``bool[n, game.num_distinct_actions()]``, the legal actions;
@@ -79,7 +103,10 @@ class VectorEnv:
     - ``dones``: ``bool[n]``, the games that ended on this step (their row of
       ``observations``, ``masks`` and ``players`` already shows the new game).
 
-    The arrays returned are reused by the next call: copy them to keep them.
+    The arrays returned are reused by the next call: copy them to keep them. ``reset`` and
+    ``step`` run without the GIL and Ctrl-C interrupts them (the batch then needs a
+    ``reset``). One thread at a time: a call while another thread's call runs raises
+    ``RuntimeError``. A ``VectorEnv`` pickles and deep-copies with its games and generators.
     """
 
     def __init__(
@@ -96,7 +123,12 @@ class VectorEnv:
             game = new_game(game, players=players, preset=preset, settings=dict(settings or {}))
         self.game = game
         self.num_envs = n
+        self.seed = seed
         self._native = _VectorEnv(game, n, seed)
+        self._allocate()
+
+    def _allocate(self) -> None:
+        n, game = self.num_envs, self.game
         self.observations = np.zeros((n, *game.observation_tensor_shape()), np.float32)
         self.masks = np.zeros((n, game.num_distinct_actions()), np.bool_)
         self.players = np.zeros(n, np.int64)
@@ -118,8 +150,9 @@ class VectorEnv:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Plays ``actions[i]`` (an action id, legal in game ``i``) in every game:
         ``(observations, masks, players, rewards, dones)``. An illegal action raises
-        ``ValueError`` and changes nothing."""
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        ``ValueError`` and changes nothing; actions that are not integers, or not of shape
+        ``(n,)``, raise ``TypeError`` or ``ValueError``."""
+        actions = _check_actions(actions, self.num_envs)
         self._native.step(
             actions, self.observations, self._masks_u8, self.players, self.rewards, self._dones_u8
         )
@@ -128,3 +161,24 @@ class VectorEnv:
     def notation(self, i: int) -> str:
         """The state notation of game ``i``."""
         return self._native.notation(i)
+
+    def __getstate__(self) -> dict:
+        return {
+            "game": self.game,
+            "num_envs": self.num_envs,
+            "seed": self.seed,
+            "snapshot": self._native.snapshot(),
+            "rewards": self.rewards.copy(),
+            "dones": self.dones.copy(),
+        }
+
+    def __setstate__(self, state: dict) -> None:
+        self.game = state["game"]
+        self.num_envs = state["num_envs"]
+        self.seed = state["seed"]
+        self._native = _VectorEnv(self.game, self.num_envs, self.seed)
+        self._allocate()
+        if state["snapshot"] is not None:
+            self._native.restore(state["snapshot"], self.observations, self._masks_u8, self.players)
+        self.rewards[:] = state["rewards"]
+        self.dones[:] = state["dones"]

@@ -10,6 +10,9 @@ import numpy.typing as npt
 CHANCE: int
 #: ``State.current_player()`` when the game is over (OpenSpiel's ``PlayerId.TERMINAL``).
 TERMINAL: int
+#: How many new games in a row chance may finish before any decision, in one slot of a
+#: ``VectorEnv`` (or a PettingZoo or Gymnasium reset), before the configuration is refused.
+MAX_RESTARTS: int
 
 def games() -> list[str]:
     """The games' names: ``["ataxx", "thax", "parchis", "co-ca-ngua"]``."""
@@ -36,14 +39,25 @@ def bot(spec: str, game: Game, seed: int = 0) -> Bot:
     """The search bot of ``spec`` for ``game``: ``random``, ``greedy``, ``mcts:iters=N``,
     ``mcts:ms=T``, ``expectimax:depth=D``, ``alphabeta:depth=D`` (Ataxx), with the options of
     ``boardgame play --help``. Its own randomness is seeded with ``seed``. Raises
-    ``ValueError`` for a bad spec."""
+    ``ValueError`` for a bad spec. The bot runs on a thread of its own."""
+
+def _game_from_config(name: str, preset: str | None, json: str) -> Game:
+    """The game ``name`` under a configuration in JSON (how a ``Game`` pickles)."""
+
+def _replay(game: Game, json: str) -> State:
+    """The state a record replays to under ``game`` (how a ``State`` pickles)."""
 
 class Game:
-    """A game under one rules configuration."""
+    """A game under one rules configuration. Immutable: safe to share between threads.
+    Equal to another game of the same name and rules (the preset's name aside); pickles
+    exactly."""
 
     @property
     def name(self) -> str:
         """The game's name."""
+    @property
+    def preset(self) -> str | None:
+        """The preset the configuration was built from (``None``: the default rules)."""
     def num_players(self) -> int:
         """The seats at the table."""
     def min_players(self) -> int:
@@ -59,22 +73,33 @@ class Game:
     def observation_tensor_size(self) -> int:
         """The number of entries of the observation tensor."""
     def max_game_length(self) -> int | None:
-        """The most events (moves and chance outcomes) a game can last, or ``None`` if the
-        configuration has no length guard."""
+        """The most decisions (moves) a game can have, as OpenSpiel counts it, or ``None`` if
+        the configuration has no length guard."""
+    def max_chance_nodes_in_history(self) -> int | None:
+        """The most chance nodes a game can have (0 for Ataxx), or ``None`` without a length
+        guard."""
     def min_utility(self) -> float:
         """The lowest return: ``-(players - 1)``."""
     def max_utility(self) -> float:
         """The highest return: ``players - 1``."""
     def settings(self) -> dict[str, str]:
         """Every rule setting and its value, as text."""
-    def new_initial_state(self) -> State:
-        """The initial state (in the dice games, the roll-off's first throw: a chance node)."""
+    def new_initial_state(self, text: str | None = None) -> State:
+        """The initial state (in the dice games, the roll-off's first throw: a chance node),
+        or the state written ``text`` in the game's notation (as :meth:`from_notation`)."""
     def from_notation(self, text: str) -> State:
         """The state written ``text`` in the game's notation (``str(state)``), under this
         configuration. Raises ``ValueError`` with the parser's message."""
+    def replay(self, json: str) -> State:
+        """The state a record of this game (same rules) replays to. Raises ``ValueError``
+        naming the first bad event, or if the record's rules differ."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class State:
-    """A state in the explicit-chance model, with the record of how it was reached."""
+    """A state in the explicit-chance model, with the record of how it was reached. Every
+    method runs with the GIL held, except :meth:`expectimax`, which searches a copy without
+    it. Pickles as its game and its record."""
 
     def game(self) -> Game:
         """The game (configuration) this state is played under."""
@@ -104,6 +129,11 @@ class State:
     def apply_action(self, action: int) -> None:
         """Plays the move (or applies the chance outcome) with this id. Raises ``ValueError``
         if it is not legal here; the state is then unchanged."""
+    def undo_action(self, player: int | None = None, action: int | None = None) -> None:
+        """Takes back the last event, replaying the record without it (time in proportion to
+        the history). With ``player`` and ``action`` (OpenSpiel's arguments), first checks
+        that they name the last event. Raises ``ValueError`` at the start of the record or
+        if they do not; the state is then unchanged."""
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(outcome id, probability)]`` at a chance node (empty elsewhere); each
         probability is the exact integer weight over the total, as a float."""
@@ -116,7 +146,7 @@ class State:
         """Each seat's return: at the end, the seats ranked below it minus those ranked above
         it (zero-sum: +1/-1 for two players, +3/-1/-1/-1 for a four-player win); 0 before."""
     def clone(self) -> State:
-        """An independent copy (record included)."""
+        """An independent copy (record included): the position and a few bytes per event."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: object) -> State: ...
     def notation(self) -> str:
@@ -134,9 +164,10 @@ class State:
         reads it, :func:`from_record` too)."""
     def history(self) -> list[str]:
         """Every event so far in notation (chance outcomes in brackets: ``[3-5]``)."""
-    def expectimax(self, depth: int) -> tuple[int, float, int]:
-        """``boardgame-search``'s expectimax to ``depth`` decisions at a decision node:
-        ``(best action id, value, nodes)``. The value is for the seat to move in units of
+    def expectimax(self, depth: int, nodes: int | None = None) -> tuple[int, float, int]:
+        """``boardgame-search``'s expectimax to ``depth`` decisions (and, with ``nodes``, at
+        most that many nodes, deepening one decision at a time) at a decision node:
+        ``(best action id, value, nodes)``. It runs without the GIL, and Ctrl-C stops it. The value is for the seat to move in units of
         returns (a decided game is worth its return; an evaluated leaf less than 1 in
         magnitude), so it equals the expected return when the search reaches the end of every
         line. Raises ``ValueError`` outside a decision node."""
@@ -146,22 +177,37 @@ class State:
         same units (above -1 and below 1; 0 at the end)."""
 
 class Bot:
-    """A search bot for one game (:func:`bot`)."""
+    """A search bot for one game (:func:`bot`), on a thread of its own. Safe to use from
+    several threads: their calls run one after another. Not usable in a child process made
+    by ``fork()`` after it (``RuntimeError``)."""
 
     def step(self, state: State) -> int:
-        """The action id the bot plays in ``state`` (a decision node of its game). Raises
-        ``ValueError`` at a chance or terminal node or for a state of another game."""
+        """The action id the bot plays in ``state`` (a decision node of its game). Waits
+        without the GIL; Ctrl-C stops the search. Raises ``ValueError`` at a chance or
+        terminal node or for a state of another game."""
 
 class _VectorEnv:
-    """The native half of ``boardgame.VectorEnv`` (which owns the numpy arrays)."""
+    """The native half of ``boardgame.VectorEnv`` and ``boardgame.gymnasium`` (which own the
+    numpy arrays). One thread at a time (``RuntimeError`` otherwise)."""
 
-    def __init__(self, game: Game, n: int, seed: int) -> None: ...
+    def __init__(
+        self,
+        game: Game,
+        n: int,
+        seed: int,
+        opponent: str | None = None,
+        seat: int = 0,
+        bot_seed: int = 0,
+        forfeit: float | None = None,
+        finals: bool = False,
+    ) -> None: ...
     def __len__(self) -> int: ...
     def reset(
         self,
         observations: npt.NDArray[np.float32],
         masks: npt.NDArray[np.uint8],
         players: npt.NDArray[np.int64],
+        seeds: list[int] | None = None,
     ) -> None: ...
     def step(
         self,
@@ -171,5 +217,15 @@ class _VectorEnv:
         players: npt.NDArray[np.int64],
         rewards: npt.NDArray[np.float32],
         dones: npt.NDArray[np.uint8],
+        forfeits: npt.NDArray[np.uint8] | None = None,
+        finals: npt.NDArray[np.float32] | None = None,
     ) -> None: ...
     def notation(self, i: int) -> str: ...
+    def snapshot(self) -> list[tuple[str, int, int]] | None: ...
+    def restore(
+        self,
+        snapshot: list[tuple[str, int, int]],
+        observations: npt.NDArray[np.float32],
+        masks: npt.NDArray[np.uint8],
+        players: npt.NDArray[np.int64],
+    ) -> None: ...

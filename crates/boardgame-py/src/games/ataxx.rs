@@ -91,6 +91,10 @@ impl PyGame for Ataxx {
         0
     }
 
+    fn max_chance_nodes(_: &AtaxxConfig) -> Option<u64> {
+        Some(0)
+    }
+
     fn chance_id(outcome: Self::Chance) -> usize {
         match outcome {}
     }

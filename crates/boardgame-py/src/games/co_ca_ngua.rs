@@ -156,6 +156,10 @@ impl PyGame for CoCaNgua {
         if config.dice == 2 { 6 + 21 } else { 6 }
     }
 
+    fn max_chance_nodes(config: &Config) -> Option<u64> {
+        (config.max_rolls > 0).then(|| u64::from(config.max_rolls))
+    }
+
     fn chance_id(outcome: Roll) -> usize {
         match (outcome.single(), outcome.pair()) {
             (Some(die), _) => usize::from(die.value()) - 1,

@@ -47,6 +47,13 @@ pub(crate) trait PyGame:
     /// The size of the chance-outcome id space under `config`.
     fn num_chance_ids(config: &Self::Config) -> usize;
 
+    /// The most chance nodes any game under `config` can have, if the rules bound it: the
+    /// length guard `max_rolls` counts every throw (the roll-off's included), and Ataxx has
+    /// none. The rules crate's [`max_game_length`](boardgame_core::Game::max_game_length)
+    /// bounds the events (moves plus chance outcomes); OpenSpiel's `max_game_length` counts
+    /// decisions only, and is that bound minus this one (see [`max_moves`]).
+    fn max_chance_nodes(config: &Self::Config) -> Option<u64>;
+
     /// The id of a chance outcome.
     fn chance_id(outcome: Self::Chance) -> usize;
 
@@ -65,6 +72,17 @@ pub(crate) trait PyGame:
     /// Writes the observation of this state for `seat` into `out` (all zeros on entry, the
     /// product of [`observation_shape`](PyGame::observation_shape) long).
     fn observe(&self, seat: Seat, out: &mut [f32]);
+}
+
+/// The most decisions (moves) any game under `config` can have, if the rules bound it.
+///
+/// Every rules crate bounds the events of a game as `R × (1 + k)` for `R` throws (the guard
+/// `max_rolls`) each followed by at most `k` moves (Thax and Cờ cá ngựa: `k = 1`; Parchís:
+/// `k = 17`, a die move and a chain of bonus moves), or, for Ataxx (no chance), as the moves
+/// alone. So the moves are at most that bound minus the throws.
+pub(crate) fn max_moves<G: PyGame>(config: &G::Config) -> Option<u64> {
+    let events = G::max_game_length(config)?;
+    Some(events - G::max_chance_nodes(config)?)
 }
 
 /// The index of `pair` among the 21 unordered outcomes of two dice, in [`TWO_D6`]'s order

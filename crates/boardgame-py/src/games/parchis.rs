@@ -90,6 +90,10 @@ impl PyGame for Parchis {
         6
     }
 
+    fn max_chance_nodes(config: &Config) -> Option<u64> {
+        (config.max_rolls > 0).then(|| u64::from(config.max_rolls))
+    }
+
     fn chance_id(outcome: Die) -> usize {
         usize::from(outcome.value()) - 1
     }

@@ -92,6 +92,10 @@ impl PyGame for Thax {
         21
     }
 
+    fn max_chance_nodes(config: &ThaxConfig) -> Option<u64> {
+        Some(u64::from(config.max_rolls))
+    }
+
     fn chance_id(outcome: DicePair) -> usize {
         pair_id(outcome)
     }

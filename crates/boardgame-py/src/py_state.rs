@@ -1,0 +1,240 @@
+//! `boardgame.State`: a state of a game with the record of how it was reached.
+
+use std::sync::Arc;
+
+use pyo3::buffer::PyBuffer;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::py_game::PyGameHandle;
+use crate::refused;
+use crate::table::{AnyState, CHANCE, TERMINAL};
+use crate::wait::interruptible;
+
+/// A state of a game, with the record of how it was reached.
+///
+/// Every method but `expectimax` runs with the GIL held, so calls from several threads run
+/// one after another; `expectimax` searches a copy without the GIL.
+#[pyclass(name = "State", module = "boardgame")]
+pub(crate) struct PyState {
+    pub(crate) inner: Box<dyn AnyState>,
+}
+
+#[pymethods]
+impl PyState {
+    fn game(&self) -> PyGameHandle {
+        PyGameHandle {
+            inner: self.inner.game(),
+        }
+    }
+
+    fn current_player(&self) -> i64 {
+        self.inner.current_player()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        self.inner.current_player() == CHANCE
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.inner.current_player() == TERMINAL
+    }
+
+    fn legal_actions(&self) -> Vec<usize> {
+        self.inner.legal_actions()
+    }
+
+    fn legal_actions_mask(&self) -> Vec<u8> {
+        let size = if self.is_chance_node() {
+            self.inner.num_chance_ids()
+        } else {
+            self.inner.num_actions()
+        };
+        let mut mask = vec![0; size];
+        for id in self.inner.legal_actions() {
+            mask[id] = 1;
+        }
+        mask
+    }
+
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        self.inner.action_to_string(action).map_err(refused)
+    }
+
+    fn move_to_string(&self, action: usize) -> PyResult<String> {
+        self.inner.move_to_string(action).map_err(refused)
+    }
+
+    fn chance_to_string(&self, action: usize) -> PyResult<String> {
+        self.inner.chance_to_string(action).map_err(refused)
+    }
+
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        self.inner.string_to_action(text).map_err(refused)
+    }
+
+    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+        self.inner.apply_action(action).map_err(refused)
+    }
+
+    /// Takes back the last event. With `player` and `action` (OpenSpiel's arguments), checks
+    /// first that they name it. Replays the record without it: time linear in the history.
+    #[pyo3(signature = (player=None, action=None))]
+    fn undo_action(&mut self, player: Option<i64>, action: Option<usize>) -> PyResult<()> {
+        let mut earlier = self.inner.clone_box();
+        let (by, id) = earlier.undo().map_err(refused)?;
+        if player.is_some_and(|p| p != by) || action.is_some_and(|a| a != id) {
+            return Err(refused(format!(
+                "the last event is action {id} by player {by}, not action {} by player {}",
+                action.map_or("(any)".to_owned(), |a| a.to_string()),
+                player.map_or("(any)".to_owned(), |p| p.to_string()),
+            )));
+        }
+        self.inner = earlier;
+        Ok(())
+    }
+
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.inner
+            .chance_outcomes()
+            .map(|(outcomes, total)| {
+                outcomes
+                    .into_iter()
+                    .map(|(id, w)| (id, f64::from(w) / f64::from(total)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn chance_outcomes_exact<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(usize, Bound<'py, PyAny>)>> {
+        let fraction = py.import("fractions")?.getattr("Fraction")?;
+        let Some((outcomes, total)) = self.inner.chance_outcomes() else {
+            return Ok(Vec::new());
+        };
+        outcomes
+            .into_iter()
+            .map(|(id, w)| Ok((id, fraction.call1((w, total))?)))
+            .collect()
+    }
+
+    fn chance_weights(&self) -> Option<(Vec<(usize, u32)>, u32)> {
+        self.inner.chance_outcomes()
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        self.inner.returns()
+    }
+
+    fn clone(&self) -> PyState {
+        PyState {
+            inner: self.inner.clone_box(),
+        }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    /// Pickles as the game and the record (`to_record`), replayed on loading.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let make = py.import("boardgame._boardgame")?.getattr("_replay")?;
+        let game = Bound::new(
+            py,
+            PyGameHandle {
+                inner: self.inner.game(),
+            },
+        )?;
+        let args = PyTuple::new(
+            py,
+            [
+                game.into_any(),
+                self.inner.record_json().into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((make, args))
+    }
+
+    fn notation(&self) -> String {
+        self.inner.notation()
+    }
+
+    fn picture(&self) -> String {
+        self.inner.picture()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.notation()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "State({:?}, {:?})",
+            self.inner.game().name(),
+            self.inner.notation()
+        )
+    }
+
+    fn observation_tensor<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let shape = self.inner.observation_shape();
+        let mut data = vec![0.0f32; shape.iter().product()];
+        self.inner.observe(seat, &mut data).map_err(refused)?;
+        let array = py
+            .import("numpy")?
+            .call_method1("zeros", (PyTuple::new(py, &shape)?, "float32"))?;
+        let buffer = PyBuffer::<f32>::get(&array)?;
+        buffer.copy_from_slice(py, &data)?;
+        Ok(array)
+    }
+
+    fn observation_list(&self, seat: usize) -> PyResult<Vec<f32>> {
+        let size = self.inner.observation_shape().iter().product();
+        let mut data = vec![0.0f32; size];
+        self.inner.observe(seat, &mut data).map_err(refused)?;
+        Ok(data)
+    }
+
+    fn to_record(&self) -> String {
+        self.inner.record_json()
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.inner.history()
+    }
+
+    /// Expectimax to `depth` decisions (and at most `nodes` nodes): the search runs on a copy
+    /// of the state without the GIL, and Ctrl-C stops it.
+    #[pyo3(signature = (depth, nodes=None))]
+    fn expectimax(
+        slf: PyRef<'_, Self>,
+        depth: u32,
+        nodes: Option<u64>,
+    ) -> PyResult<(usize, f64, u64)> {
+        let py = slf.py();
+        let (job, stop) = slf.inner.expectimax(depth, nodes).map_err(refused)?;
+        drop(slf);
+        interruptible(py, &stop, job)
+    }
+
+    fn evaluate(&self, seat: usize) -> PyResult<f64> {
+        self.inner.evaluate(seat).map_err(refused)
+    }
+}
+
+/// The state a record replays to under `game` (`State.__reduce__`'s constructor).
+#[pyfunction]
+#[pyo3(name = "_replay")]
+pub(crate) fn replay(game: &PyGameHandle, json: &str) -> PyResult<PyState> {
+    Ok(PyState {
+        inner: Arc::clone(&game.inner).replay(json).map_err(refused)?,
+    })
+}
