@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# The Python package's tests (crates/boardgame-py/tests): builds the wheel with maturin,
-# installs it into a fresh virtual environment together with open-spiel, pettingzoo,
-# gymnasium, numpy and pytest from the registry, and runs pytest. Prints each step's
-# duration; the exit status is pytest's (any failure, or no test collected, fails).
+# The Python package's tests (crates/boardgame-py/tests): builds the abi3 wheel with
+# `maturin build --release` into crates/boardgame-py/dist, checks its metadata with
+# `twine check --strict`, installs it with `pip install dist/*.whl` into a fresh virtual
+# environment together with open-spiel, pettingzoo, gymnasium, numpy and pytest from the
+# registry, and runs pytest. Prints each step's duration; the exit status is pytest's (any
+# failure, or no test collected, fails).
 #
 # Environment: PYTHON (default python3.11, needs 3.11 or later), VENV (default a new
-# directory under /tmp; reused if it exists), PROFILE (the cargo profile of the wheel,
-# default python: release without LTO, see Cargo.toml). Extra arguments go to pytest (for example
-# `-k openspiel -x`). PREPARE_ONLY=1 (with VENV): make the virtual environment, install the
-# packages from the registry and stop (.ci/run does that in the background).
+# directory under /tmp; reused if it exists), PROFILE (a cargo profile for the wheel instead
+# of --release, for quicker iterations: `PROFILE=python` is release without LTO, see
+# Cargo.toml). Extra arguments go to pytest (for example `-k openspiel -x`). PREPARE_ONLY=1
+# (with VENV): make the virtual environment, install the packages from the registry and stop
+# (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -19,8 +22,12 @@ if [ -n "${PREPARE_ONLY:-}" ] && [ -z "${VENV:-}" ]; then
 fi
 python=${PYTHON:-python3.11}
 venv=${VENV:-$(mktemp -d /tmp/boardgame-py.XXXXXX)/venv}
-profile=${PROFILE:-python}
-wheels="${CARGO_TARGET_DIR:-target}/wheels"
+crate=crates/boardgame-py
+if [ -n "${PROFILE:-}" ]; then
+  build=(--profile "$PROFILE")
+else
+  build=(--release)
+fi
 
 start=$SECONDS
 step_start=$SECONDS
@@ -41,20 +48,28 @@ step "virtual environment"
 
 step "packages from the registry"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
-  'maturin>=1.9,<2' 'open-spiel==2.0.2' pettingzoo gymnasium numpy pytest
+  'maturin>=1.9,<2' 'open-spiel==2.0.2' pettingzoo 'gymnasium>=1.1' numpy pytest twine
 if [ -n "${PREPARE_ONLY:-}" ]; then
   step ""
   exit 0
 fi
 
-step "wheel (maturin, profile $profile)"
-rm -f "$wheels"/boardgame-*.whl
-"$venv/bin/maturin" build --quiet --manifest-path crates/boardgame-py/Cargo.toml \
-  --profile "$profile" --interpreter "$venv/bin/python" --out "$wheels"
+step "wheel (maturin build ${build[*]})"
+rm -rf "$crate/dist"
+(cd "$crate" && "$venv/bin/maturin" build --quiet "${build[@]}" --interpreter "$venv/bin/python" --out dist)
+wheels=("$crate"/dist/*.whl)
+if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-abi3-* ]]; then
+  echo "expected one abi3 wheel in $crate/dist, found: ${wheels[*]}" >&2
+  exit 1
+fi
+echo "${wheels[0]##*/}"
 
-step "install the wheel"
-"$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps --force-reinstall \
-  "$wheels"/boardgame-*.whl
+step "metadata (twine check --strict)"
+"$venv/bin/twine" check --strict "$crate"/dist/*
+
+step "install the wheel (pip install dist/*.whl)"
+"$venv/bin/pip" uninstall --quiet --yes boardgame 2>/dev/null || true
+(cd "$crate" && "$venv/bin/pip" install --quiet --disable-pip-version-check dist/*.whl)
 
 step "pytest"
 set +e
