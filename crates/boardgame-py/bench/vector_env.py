@@ -1,11 +1,20 @@
-"""Steps per second: boardgame.VectorEnv at n = 1, 64, 1024 against a Python loop over single
-boardgame states, and against OpenSpiel C++ games (breakthrough, backgammon) stepped the same
-way through pyspiel, all in one run. Every "step" is one move by the player to move, with
-chance resolved, the next observation tensor and the legal-action mask produced.
+"""Steps per second of the batched environments against OpenSpiel's C++ games stepped through
+pyspiel, all in one run, at n = 1, 64 and 1024 games per call:
+
+- ``boardgame.VectorEnv`` (timed inside ``step``) and ``boardgame.gymnasium.BoardgameVectorEnv``
+  (the whole ``step``: the 5-tuple, copies and infos included);
+- the same work as a Python loop over ``n`` single ``boardgame.State``s;
+- the same Python loop over ``n`` pyspiel states of an OpenSpiel C++ game: breakthrough
+  (deterministic, beside Ataxx) and backgammon (two dice, beside the dice games).
+
+Every "step" is one move by the player to move, with chance resolved, the next observation
+tensor and the legal-action mask produced. Finished games restart.
 
     python crates/boardgame-py/bench/vector_env.py [--seconds S]
 
-Prints one line per measurement and a Markdown table of the ratios.
+Prints one line per measurement, then a Markdown table of the ratios to pyspiel's loop at
+the same n, to pyspiel's loop at n = 64 (the divisor of this script's first version, which
+measured pyspiel at n = 64 only), and to our own Python loop at n = 64.
 """
 
 from __future__ import annotations
@@ -18,14 +27,22 @@ import time
 import numpy as np
 
 import boardgame
+from boardgame.gymnasium import BoardgameVectorEnv
 
 GAMES = [("ataxx", {}), ("thax", {}), ("parchis", {"players": 4}), ("co-ca-ngua", {"players": 2})]
-OPENSPIEL = ["breakthrough", "backgammon"]
+PEER = {"ataxx": "breakthrough", "thax": "backgammon", "parchis": "backgammon", "co-ca-ngua": "backgammon"}
 SIZES = [1, 64, 1024]
 
 
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per row of `masks`, vectorised."""
+    counts = masks.sum(axis=1)
+    k = (rng.random(len(masks)) * counts).astype(np.int64)
+    return (np.cumsum(masks, axis=1) > k[:, None]).argmax(axis=1)
+
+
 def vector_env(name, kwargs, n, seconds):
-    """Steps/s inside VectorEnv.step, and with a numpy random policy included."""
+    """Steps/s inside VectorEnv.step."""
     env = boardgame.VectorEnv(name, n, seed=1, **kwargs)
     _, masks, _ = env.reset()
     rng = np.random.default_rng(2)
@@ -33,16 +50,29 @@ def vector_env(name, kwargs, n, seconds):
     in_step = 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        # A uniformly random legal action per game, vectorised.
-        counts = masks.sum(axis=1)
-        k = (rng.random(n) * counts).astype(np.int64)
-        actions = (np.cumsum(masks, axis=1) > k[:, None]).argmax(axis=1)
+        actions = random_legal(masks, rng)
         t = time.perf_counter()
         _, masks, _, _, _ = env.step(actions)
         in_step += time.perf_counter() - t
         steps += n
-    total = time.perf_counter() - start
-    return steps / in_step, steps / total
+    return steps / in_step
+
+
+def gymnasium_env(name, kwargs, n, seconds):
+    """Steps/s of BoardgameVectorEnv.step (self-play)."""
+    envs = BoardgameVectorEnv(name, n, **kwargs)
+    _, infos = envs.reset(seed=1)
+    rng = np.random.default_rng(2)
+    steps = 0
+    in_step = 0.0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = random_legal(infos["action_mask"], rng)
+        t = time.perf_counter()
+        _, _, _, _, infos = envs.step(actions)
+        in_step += time.perf_counter() - t
+        steps += n
+    return steps / in_step
 
 
 def python_loop(name, kwargs, n, seconds):
@@ -60,9 +90,7 @@ def python_loop(name, kwargs, n, seconds):
                     state.apply_action(action)
                     break
                 pick -= weight
-        if state.is_terminal():
-            return False
-        return True
+        return not state.is_terminal()
 
     for i, s in enumerate(states):
         while not settle(s):
@@ -110,35 +138,45 @@ def openspiel_loop(name, n, seconds):
     return steps / (time.perf_counter() - start)
 
 
+def load() -> str:
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args()
-    with open("/proc/loadavg") as f:
-        load = f.read().split()[:3]
-    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}, load {' '.join(load)} at start")
-    os_rates = {}
-    for name in OPENSPIEL:
-        os_rates[name] = openspiel_loop(name, 64, args.seconds)
-        print(f"openspiel {name:12s} python loop n=64: {os_rates[name]:12.0f} steps/s")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.processor() or platform.machine()}, "
+        f"Python {platform.python_version()}, numpy {np.__version__}, load {load()} at start"
+    )
+    peers = {}
+    for name in sorted(set(PEER.values())):
+        for n in SIZES:
+            peers[name, n] = openspiel_loop(name, n, args.seconds)
+            print(f"openspiel {name:12s} python loop n={n:<5d} {peers[name, n]:12.0f} steps/s")
     rows = []
     for name, kwargs in GAMES:
         loop = python_loop(name, kwargs, 64, args.seconds)
-        print(f"{name:10s} python loop n=64: {loop:12.0f} steps/s")
+        print(f"{name:10s} python loop n=64:    {loop:12.0f} steps/s")
         for n in SIZES:
-            inside, with_policy = vector_env(name, kwargs, n, args.seconds)
-            print(f"{name:10s} VectorEnv n={n:<5d} {inside:12.0f} steps/s in step, {with_policy:12.0f} with the numpy policy")
-            rows.append((name, n, inside, with_policy, loop))
-    with open("/proc/loadavg") as f:
-        load_end = f.read().split()[:3]
-    print(f"# load {' '.join(load_end)} at the end")
+            inside = vector_env(name, kwargs, n, args.seconds)
+            gym = gymnasium_env(name, kwargs, n, args.seconds)
+            print(f"{name:10s} n={n:<5d} VectorEnv {inside:12.0f} steps/s, BoardgameVectorEnv {gym:12.0f} steps/s")
+            rows.append((name, n, inside, gym, loop, peers[PEER[name], n], peers[PEER[name], 64]))
+    print(f"# load {load()} at the end")
     print()
-    print("| game | n | VectorEnv steps/s (in `step`) | with numpy policy | × Python loop | × OpenSpiel C++ via pyspiel |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name, n, inside, with_policy, loop in rows:
-        other = "breakthrough" if name == "ataxx" else "backgammon"
-        print(f"| {name} | {n} | {inside:,.0f} | {with_policy:,.0f} | {inside / loop:.1f} | {inside / os_rates[other]:.1f} ({other}) |")
+    print(
+        "| game | n | pyspiel loop (peer) steps/s | VectorEnv steps/s | ÷ pyspiel, same n "
+        "| ÷ pyspiel, n=64 | BoardgameVectorEnv steps/s | ÷ pyspiel, same n | VectorEnv ÷ our loop |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, n, inside, gym, loop, peer, peer64 in rows:
+        print(
+            f"| {name} | {n} | {peer:,.0f} ({PEER[name]}) | {inside:,.0f} | {inside / peer:.1f} "
+            f"| {inside / peer64:.1f} | {gym:,.0f} | {gym / peer:.1f} | {inside / loop:.1f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,11 @@ use crate::wait::{SIGNAL_CHECK, Worker};
 /// The longest stretch of native work between two signal checks in self-play.
 const STRETCH: Duration = SIGNAL_CHECK;
 
+/// Batches of fewer games are stepped without releasing the GIL: their work takes
+/// microseconds, less than releasing and taking back the GIL costs. They still stop every
+/// [`STRETCH`] to check for signals (a slot can start up to `MAX_RESTARTS` new games).
+const DETACH_FROM: usize = 16;
+
 /// What one call fills, before it is copied into the caller's arrays.
 struct Buffers {
     observations: Vec<f32>,
@@ -172,10 +177,15 @@ impl PyVectorEnv {
                 let never = AtomicBool::new(false);
                 let mut from = 0;
                 loop {
-                    let next = py.detach(|| {
+                    let mut stretch = || {
                         let until = Instant::now() + STRETCH;
                         op.run(vector.as_mut(), from, Some(until), &never, &mut buffers)
-                    });
+                    };
+                    let next = if n < DETACH_FROM {
+                        stretch()
+                    } else {
+                        py.detach(stretch)
+                    };
                     match next {
                         Ok(next) if next == n => break Ok(()),
                         Ok(next) => from = next,

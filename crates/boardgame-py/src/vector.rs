@@ -279,9 +279,16 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
     }
 }
 
+/// How many games a stretch works on between two looks at the clock (a look costs about as
+/// much as a fifth of a Thax move).
+const CLOCK_EVERY: usize = 16;
+
 /// Whether a stretch of work should stop before game `i` (never before the first one).
 fn halt_before(i: usize, from: usize, until: Option<Instant>, stop: &AtomicBool) -> bool {
-    i > from && (stop.load(Ordering::Relaxed) || until.is_some_and(|t| Instant::now() >= t))
+    i > from
+        && (stop.load(Ordering::Relaxed)
+            || ((i - from).is_multiple_of(CLOCK_EVERY)
+                && until.is_some_and(|t| Instant::now() >= t)))
 }
 
 impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
@@ -500,9 +507,10 @@ mod tests {
     }
 
     #[test]
-    fn a_raised_stop_flag_ends_a_stretch_after_its_first_game() {
-        let mut vector = thax(1000, 4);
-        let mut arrays = Arrays::new(4);
+    fn a_stretch_ends_after_one_game_on_the_stop_flag_or_a_few_past_its_deadline() {
+        let n = 3 * CLOCK_EVERY;
+        let mut vector = thax(1000, n);
+        let mut arrays = Arrays::new(n);
         let stop = AtomicBool::new(true);
         let mut batch = Batch {
             observations: &mut arrays.observations,
@@ -511,9 +519,15 @@ mod tests {
         };
         assert_eq!(vector.reset_games(0, None, &stop, &mut batch).unwrap(), 1);
         assert_eq!(vector.reset_games(1, None, &stop, &mut batch).unwrap(), 2);
+        // The clock is read every CLOCK_EVERY games.
         let past = Some(Instant::now());
         let never = AtomicBool::new(false);
-        assert_eq!(vector.reset_games(2, past, &never, &mut batch).unwrap(), 3);
+        let next = vector.reset_games(2, past, &never, &mut batch).unwrap();
+        assert_eq!(next, 2 + CLOCK_EVERY);
+        assert_eq!(
+            vector.reset_games(next, None, &never, &mut batch).unwrap(),
+            n
+        );
     }
 
     #[test]

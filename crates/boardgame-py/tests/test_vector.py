@@ -118,6 +118,9 @@ def test_step_validates_the_dtype_and_the_shape_of_the_actions():
         env.step(np.int64(good[0]))
     assert [env.notation(i) for i in range(3)] == before, "a refused step changes nothing"
     env.step(list(good))  # a list of ints is fine
+    strided = np.zeros(6, np.int64)
+    strided[::2] = [np.flatnonzero(m)[0] for m in env.masks]
+    env.step(strided[::2])  # and so is a strided view
     env.step(np.array([np.flatnonzero(m)[0] for m in env.masks], np.int32))
 
 

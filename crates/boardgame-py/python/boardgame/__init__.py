@@ -72,9 +72,14 @@ def from_notation(
     return game.from_notation(text)
 
 
+_INT64 = np.dtype(np.int64)
+
+
 def _check_actions(actions: object, n: int) -> np.ndarray:
     """``actions`` as ``int64[n]``; a ``TypeError`` or ``ValueError`` naming what was
     expected otherwise."""
+    if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.shape == (n,):
+        return actions  # the common case, in three cheap checks
     array = np.asarray(actions)
     if array.dtype.kind not in "iu":
         raise TypeError(
