@@ -10,7 +10,11 @@ pyspiel, all in one run, at n = 1, 64 and 1024 games per call:
 Every "step" is one move by the player to move, with chance resolved, the next observation
 tensor and the legal-action mask produced. Finished games restart.
 
-    python crates/boardgame-py/bench/vector_env.py [--seconds S]
+    python crates/boardgame-py/bench/vector_env.py [--seconds S] [--clock cpu|wall]
+
+Times are the calling thread's CPU time by default (``time.thread_time``; every measured loop
+runs on that thread, the native steps included), which a busy machine disturbs far less than
+wall time; ``--clock wall`` uses ``time.perf_counter``.
 
 Prints one line per measurement, then a Markdown table of the ratios to pyspiel's loop at
 the same n, to pyspiel's loop at n = 64 (the divisor of this script's first version, which
@@ -27,11 +31,18 @@ import time
 import numpy as np
 
 import boardgame
-from boardgame.gymnasium import BoardgameVectorEnv
+
+try:
+    from boardgame.gymnasium import BoardgameVectorEnv
+except ImportError:  # a version of the package without it (to compare with older builds)
+    BoardgameVectorEnv = None
 
 GAMES = [("ataxx", {}), ("thax", {}), ("parchis", {"players": 4}), ("co-ca-ngua", {"players": 2})]
 PEER = {"ataxx": "breakthrough", "thax": "backgammon", "parchis": "backgammon", "co-ca-ngua": "backgammon"}
 SIZES = [1, 64, 1024]
+
+#: The clock of the measurements (``--clock``); the loops' durations are wall time.
+clock = time.thread_time
 
 
 def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -51,15 +62,17 @@ def vector_env(name, kwargs, n, seconds):
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         actions = random_legal(masks, rng)
-        t = time.perf_counter()
+        t = clock()
         _, masks, _, _, _ = env.step(actions)
-        in_step += time.perf_counter() - t
+        in_step += clock() - t
         steps += n
     return steps / in_step
 
 
 def gymnasium_env(name, kwargs, n, seconds):
-    """Steps/s of BoardgameVectorEnv.step (self-play)."""
+    """Steps/s of BoardgameVectorEnv.step (self-play); NaN without it."""
+    if BoardgameVectorEnv is None:
+        return float("nan")
     envs = BoardgameVectorEnv(name, n, **kwargs)
     _, infos = envs.reset(seed=1)
     rng = np.random.default_rng(2)
@@ -68,9 +81,9 @@ def gymnasium_env(name, kwargs, n, seconds):
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         actions = random_legal(infos["action_mask"], rng)
-        t = time.perf_counter()
+        t = clock()
         _, _, _, _, infos = envs.step(actions)
-        in_step += time.perf_counter() - t
+        in_step += clock() - t
         steps += n
     return steps / in_step
 
@@ -97,6 +110,7 @@ def python_loop(name, kwargs, n, seconds):
             states[i] = s = game.new_initial_state()
     steps = 0
     start = time.perf_counter()
+    used = clock()
     while time.perf_counter() - start < seconds:
         for i, state in enumerate(states):
             state.apply_action(rng.choice(state.legal_actions()))
@@ -105,7 +119,7 @@ def python_loop(name, kwargs, n, seconds):
             state.observation_tensor(state.current_player())
             state.legal_actions_mask()
         steps += n
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - used)
 
 
 def openspiel_loop(name, n, seconds):
@@ -127,6 +141,7 @@ def openspiel_loop(name, n, seconds):
             states[i] = s = game.new_initial_state()
     steps = 0
     start = time.perf_counter()
+    used = clock()
     while time.perf_counter() - start < seconds:
         for i, state in enumerate(states):
             state.apply_action(rng.choice(state.legal_actions()))
@@ -135,7 +150,7 @@ def openspiel_loop(name, n, seconds):
             state.observation_tensor(state.current_player())
             state.legal_actions_mask()
         steps += n
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - used)
 
 
 def load() -> str:
@@ -146,10 +161,14 @@ def load() -> str:
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
     args = parser.parse_args()
+    global clock
+    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
     print(
         f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}, numpy {np.__version__}, load {load()} at start"
+        f"Python {platform.python_version()}, numpy {np.__version__}, {args.clock} time, "
+        f"load {load()} at start"
     )
     peers = {}
     for name in sorted(set(PEER.values())):
