@@ -16,6 +16,8 @@
 #                    directory under ${TMPDIR:-/tmp})
 #   ENGINE_NAME, REF_NAME   names in the PGN (default: from the commands)
 #   MATCH_HASH       the Hash option sent to both engines in MiB (default 16)
+#   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
+#                    commas (e.g. ENGINE_OPTIONS=Threads=2,EvalFile=/tmp/net.nnue)
 #   SPRT_ELO0, SPRT_ELO1    the hypotheses of the printed log-likelihood ratio (default 0, 5)
 #
 # cuteataxx runs in its own process group with concurrency 1, and the group is ended by its
@@ -88,7 +90,12 @@ dir=$(realpath -- "$dir")
 python3 -c '
 import json, sys
 (path, games, tc, openings, pgn, hash_mb,
- name1, prog1, args1, name2, prog2, args2) = sys.argv[1:]
+ name1, prog1, args1, name2, prog2, args2, opts1, opts2) = sys.argv[1:]
+def options(text):
+    pairs = [item.split("=", 1) for item in text.split(",") if item.strip()]
+    if any(len(p) != 2 or not p[0].strip() for p in pairs):
+        sys.exit(f"match.sh: options must be NAME=VALUE separated by commas, not {text!r}")
+    return {name.strip(): value.strip() for name, value in pairs}
 settings = {
     "games": int(games),
     "concurrency": 1,
@@ -105,15 +112,16 @@ settings = {
     "options": {"hash": hash_mb, "threads": "1"},
     "pgn": {"enabled": True, "verbose": True, "override": False, "path": pgn, "event": "match.sh"},
     "engines": [
-        {"name": name1, "path": prog1, "arguments": args1, "protocol": "UAI"},
-        {"name": name2, "path": prog2, "arguments": args2, "protocol": "UAI"},
+        {"name": name1, "path": prog1, "arguments": args1, "protocol": "UAI", "options": options(opts1)},
+        {"name": name2, "path": prog2, "arguments": args2, "protocol": "UAI", "options": options(opts2)},
     ],
 }
 with open(path, "w") as f:
     json.dump(settings, f, indent=2)
 ' "$dir/settings.json" "$games" "$tc_json" "$(realpath -- "$ATAXX_OPENINGS")" "$dir/games.pgn" \
     "${MATCH_HASH:-16}" "$engine_name" "${engine_parts[0]}" "${engine_parts[1]:-}" \
-    "$ref_name" "${ref_parts[0]}" "${ref_parts[1]:-}"
+    "$ref_name" "${ref_parts[0]}" "${ref_parts[1]:-}" "${ENGINE_OPTIONS:-}" "${REF_OPTIONS:-}" ||
+    die "could not write the settings"
 
 echo "match.sh: $engine_name vs $ref_name, $games games at $tc; settings, log and PGN in $dir"
 echo "match.sh: load before: $(uptime)"

@@ -95,6 +95,18 @@ struct TrainArgs {
     /// Use only the first this many positions of the data.
     #[arg(long)]
     limit: Option<usize>,
+    /// The network's inputs: squares only, or squares and 2×2 window patterns.
+    #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
+    features: FeatureChoice,
+}
+
+/// The network input sets.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum FeatureChoice {
+    /// 49 squares × {own, opponent's, blocked}.
+    Squares,
+    /// The squares and a pattern per 2×2 window.
+    Tuples,
 }
 
 /// The evaluations.
@@ -281,6 +293,10 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         |t| t as usize,
     );
     let settings = Settings {
+        features: match args.features {
+            FeatureChoice::Squares => boardgame_uai::eval::net::Features::Squares,
+            FeatureChoice::Tuples => boardgame_uai::eval::net::Features::SquaresAndTuples,
+        },
         data: args.data.clone(),
         epochs: args.epochs,
         batch: args.batch as usize,
@@ -293,7 +309,8 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
     };
     let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;
     eprintln!(
-        "train: {} positions, {} held out; {} epochs, batch {}, rate {}, wdl {}, seed {}, {threads} threads",
+        "train: {:?} network, {} positions, {} held out; {} epochs, batch {}, rate {}, wdl {}, seed {}, {threads} threads",
+        settings.features,
         data.train_len(),
         data.validation_len(),
         settings.epochs,

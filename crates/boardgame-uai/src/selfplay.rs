@@ -261,15 +261,15 @@ mod tests {
             evaluation: Evaluation::handcrafted(),
         };
         let settings = Settings {
-            pairs: 6,
-            nodes: 2_000,
+            pairs: 3,
+            nodes: 400,
             seed: 3,
             threads: 2,
             sprt: None,
         };
         let never = AtomicBool::new(false);
         let a = run(&settings, [&strong, &weak], &never, |_| {});
-        assert_eq!(a.games(), 12);
+        assert_eq!(a.games(), 6);
         let b = run(&settings, [&strong, &weak], &never, |_| {});
         assert_eq!(a, b, "fixed nodes: the same games");
         let mirrored = run(&settings, [&weak, &strong], &never, |_| {});

@@ -1,6 +1,6 @@
 //! Self-play data for training the network: games from random openings, each move searched
 //! with a fixed node budget, every searched position written with its score and the game's
-//! result ([`format`]).
+//! result (the module [`format`](mod@self::format)).
 //!
 //! A run is a function of its settings: game `i` is seeded from `(seed, i)`, and each game
 //! is searched by one thread with a table cleared before it, so the games do not depend on

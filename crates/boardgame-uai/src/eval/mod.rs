@@ -4,13 +4,30 @@
 
 pub mod net;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use ataxx::Ataxx;
 use boardgame_search::Evaluator as _;
 use boardgame_search::eval::ataxx::AtaxxEvaluator;
 
 pub use net::{Accumulator, NetError, Network};
+
+/// The network the engine ships with, as bytes (`net/ataxx.nnue`; its provenance is in
+/// `docs/engine.md`).
+pub const EMBEDDED_NET: &[u8] = include_bytes!("../../net/ataxx.nnue");
+
+/// The embedded network, parsed once. (A file that did not parse would give the all-zero
+/// network; the crate's tests parse the embedded file, so a release never ships one.)
+#[must_use]
+pub fn embedded_network() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| {
+        Arc::new(
+            Network::from_bytes(EMBEDDED_NET)
+                .unwrap_or_else(|_| Network::zeroed(net::Features::Squares)),
+        )
+    }))
+}
 
 /// Which evaluation the search uses.
 #[derive(Clone, Debug)]
@@ -22,8 +39,9 @@ pub enum Evaluation {
 }
 
 impl Default for Evaluation {
+    /// The embedded network.
     fn default() -> Evaluation {
-        Evaluation::handcrafted()
+        Evaluation::default_net()
     }
 }
 
@@ -40,7 +58,7 @@ impl Evaluation {
     /// The shipped network.
     #[must_use]
     pub fn default_net() -> Evaluation {
-        Evaluation::default()
+        Evaluation::Net(embedded_network())
     }
 
     /// The evaluation of `position` for its side to move, computed from scratch, in
@@ -62,4 +80,42 @@ impl Evaluation {
             Evaluation::Handcrafted(_) => "handcrafted",
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_network_parses() {
+        Network::from_bytes(EMBEDDED_NET).expect("the shipped network is valid");
+        assert!(matches!(Evaluation::default(), Evaluation::Net(_)));
+    }
+
+    /// The shipped network's values on fixed positions: a new network changes them on
+    /// purpose (update them with it); anything else that changes them is a bug in the
+    /// inference or the file format.
+    #[test]
+    fn the_embedded_network_evaluates_the_pinned_positions() {
+        let net = embedded_network();
+        let values: Vec<i32> = PINNED
+            .iter()
+            .map(|(fen, _)| net.evaluate(&fen.parse().expect("a valid FEN")))
+            .collect();
+        let expected: Vec<i32> = PINNED.iter().map(|(_, v)| *v).collect();
+        assert_eq!(values, expected);
+    }
+
+    /// Positions and the embedded network's evaluations of them.
+    const PINNED: [(&str, i32); 6] = [
+        ("x5o/7/7/7/7/7/o5x x 0 1", 72),
+        ("x5o/7/7/7/7/7/o5x o 0 1", 72),
+        ("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", 146),
+        ("7/2x4/1x-1-1o/7/2-1-2/6x/ooo3x x 1 4", 96),
+        ("2x4/5x1/4xxx/3xxxx/xx1xxoo/o2oooo/1o2ooo o 0 20", 401),
+        (
+            "x2xxx1/x-xoo-x/o2oo2/3oo2/xx2oo1/x-xoo-o/oxxxxoo x 3 37",
+            550,
+        ),
+    ];
 }

@@ -121,14 +121,21 @@ fn a_search_is_deterministic_with_one_thread() {
 }
 
 #[test]
-fn every_feature_alone_still_returns_a_legal_move_with_a_sane_score() {
-    let positions = sample_positions(8, 13);
+fn every_switch_flipped_still_returns_a_legal_move_with_a_sane_score() {
+    // Each check option flipped from its default, deep enough (depth 8) for singular
+    // extensions and multi-cut (from depth 7) to run.
+    let positions = sample_positions(4, 13);
     for spec in PARAMS.iter().filter(|s| s.check) {
-        let mut params = Params::minimax();
-        params.set(spec.name, "true").unwrap();
+        let mut params = Params::default();
+        let flipped = if spec.get(&params) == 0 {
+            "true"
+        } else {
+            "false"
+        };
+        params.set(spec.name, flipped).unwrap();
         let mut searcher = Searcher::new(1).unwrap().with_params(params);
         for position in &positions {
-            let report = searcher.search(position, &Limits::depth(6), |_| {});
+            let report = searcher.search(position, &Limits::depth(8), |_| {});
             assert!(
                 position.is_legal(report.best),
                 "{} in {position}",

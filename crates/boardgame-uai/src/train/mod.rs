@@ -30,7 +30,7 @@ use boardgame_core::driver::{below, rng_from_seed};
 
 use crate::datagen::format::{Reader, Record};
 use crate::eval::Network;
-use crate::eval::net::SCALE;
+use crate::eval::net::{Features, SCALE};
 use model::{Adam, Model, Sample, sigmoid};
 
 /// Mini-batches are split into this many shards, one thread's work each.
@@ -39,6 +39,8 @@ pub const SHARDS: usize = 8;
 /// The settings of a training run.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// The network's input set.
+    pub features: Features,
     /// The data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -113,7 +115,9 @@ impl Data {
     }
 }
 
-/// Reads the data files (every record checked).
+/// Reads the data files (every record checked), and puts the games in index order (a
+/// stable sort: each game's records stay in the order of its moves), so that training does
+/// not depend on the order in which datagen's threads wrote them.
 ///
 /// # Errors
 /// [`TrainError`] when a file cannot be read or holds a bad record, or no position is left.
@@ -138,6 +142,10 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     if train.is_empty() {
         return Err(TrainError::NoData);
     }
+    // Games in index order (each game's records stay in move order): datagen's threads
+    // write whole games in whatever order they finish, and the run must not depend on it.
+    train.sort_by_key(|r| r.game);
+    validation.sort_by_key(|r| r.game);
     Ok(Data { train, validation })
 }
 
@@ -164,11 +172,14 @@ pub fn train(
     mut on_epoch: impl FnMut(&Epoch, &Network),
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
-    let mut model = Model::random(|| below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0);
-    let mut adam = Adam::new();
+    let features = settings.features;
+    let mut model = Model::random(features, || {
+        below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0
+    });
+    let mut adam = Adam::new(features);
     let batch = settings.batch.max(SHARDS);
     let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
-    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros()).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros(features)).collect();
     let mut losses = [0.0f64; SHARDS];
     let threads = settings.threads.clamp(1, SHARDS);
     for epoch in 1..=settings.epochs {
@@ -332,6 +343,7 @@ mod tests {
 
     fn settings(threads: usize) -> Settings {
         Settings {
+            features: Features::Squares,
             data: Vec::new(),
             epochs: 6,
             batch: 256,

@@ -1,7 +1,7 @@
 //! The network in floating point, as the trainer sees it: forward pass, gradients, AdamW,
 //! and quantisation into the engine's [`Network`].
 
-use crate::eval::net::{self, HIDDEN, INPUTS, Network, QA, QB};
+use crate::eval::net::{self, Features, HIDDEN, Network, QA, QB};
 
 /// Output weights are kept within ±this in training, so that `QB`-quantised they fit the
 /// engine's bound of 127 (see `Network::output`).
@@ -13,6 +13,8 @@ pub(crate) const FEATURE_CLIP: f32 = 1.98;
 /// The parameters (or their gradients, or Adam's moments: the same shape).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Model {
+    /// The input set.
+    pub(crate) features: Features,
     /// `feature_weights[input * HIDDEN + unit]`.
     pub(crate) feature_weights: Vec<f32>,
     pub(crate) feature_bias: Vec<f32>,
@@ -34,9 +36,10 @@ pub(crate) struct Sample {
 }
 
 impl Model {
-    pub(crate) fn zeros() -> Model {
+    pub(crate) fn zeros(features: Features) -> Model {
         Model {
-            feature_weights: vec![0.0; INPUTS * HIDDEN],
+            features,
+            feature_weights: vec![0.0; features.inputs() * HIDDEN],
             feature_bias: vec![0.0; HIDDEN],
             output_weights: vec![0.0; 2 * HIDDEN],
             output_bias: 0.0,
@@ -44,8 +47,8 @@ impl Model {
     }
 
     /// Random initial weights from `uniform`, a source of values in [-1, 1).
-    pub(crate) fn random(mut uniform: impl FnMut() -> f32) -> Model {
-        let mut model = Model::zeros();
+    pub(crate) fn random(features: Features, mut uniform: impl FnMut() -> f32) -> Model {
+        let mut model = Model::zeros(features);
         let feature_scale = 1.0 / (32.0f32).sqrt();
         for w in &mut model.feature_weights {
             *w = uniform() * feature_scale;
@@ -93,12 +96,19 @@ impl Model {
     /// The accumulator of `perspective` for a sample.
     fn accumulate(&self, sample: &Sample, perspective: usize, acc: &mut [f32; HIDDEN]) {
         acc.copy_from_slice(&self.feature_bias);
-        net::for_each_input(sample.x, sample.o, sample.gaps, perspective, |input| {
-            let row = &self.feature_weights[input * HIDDEN..(input + 1) * HIDDEN];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
-        });
+        net::for_each_input(
+            self.features,
+            sample.x,
+            sample.o,
+            sample.gaps,
+            perspective,
+            |input| {
+                let row = &self.feature_weights[input * HIDDEN..(input + 1) * HIDDEN];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            },
+        );
     }
 
     /// The output (logistic units: the win chance is its sigmoid) for a sample, with the
@@ -147,12 +157,19 @@ impl Model {
             for (b, d) in gradient.feature_bias.iter_mut().zip(&d_acc) {
                 *b += d;
             }
-            net::for_each_input(sample.x, sample.o, sample.gaps, perspective, |input| {
-                let row = &mut gradient.feature_weights[input * HIDDEN..(input + 1) * HIDDEN];
-                for (w, d) in row.iter_mut().zip(&d_acc) {
-                    *w += d;
-                }
-            });
+            net::for_each_input(
+                self.features,
+                sample.x,
+                sample.o,
+                sample.gaps,
+                perspective,
+                |input| {
+                    let row = &mut gradient.feature_weights[input * HIDDEN..(input + 1) * HIDDEN];
+                    for (w, d) in row.iter_mut().zip(&d_acc) {
+                        *w += d;
+                    }
+                },
+            );
         }
         error * error
     }
@@ -169,12 +186,13 @@ impl Model {
             .collect();
         let output_bias = (self.output_bias * (QA * QB) as f32).round() as i32;
         Network::from_parts(
+            self.features,
             &feature_weights,
             &feature_bias,
             &output_weights,
             output_bias,
         )
-        .unwrap_or_else(|_| Network::zeroed())
+        .unwrap_or_else(|_| Network::zeroed(self.features))
     }
 }
 
@@ -199,10 +217,10 @@ pub(crate) struct Adam {
 }
 
 impl Adam {
-    pub(crate) fn new() -> Adam {
+    pub(crate) fn new(features: Features) -> Adam {
         Adam {
-            first: Model::zeros(),
-            second: Model::zeros(),
+            first: Model::zeros(features),
+            second: Model::zeros(features),
             steps: 0,
         }
     }
@@ -257,8 +275,12 @@ mod tests {
     }
 
     fn seeded() -> Model {
+        seeded_with(Features::Squares)
+    }
+
+    fn seeded_with(features: Features) -> Model {
         let mut state = 12345u32;
-        Model::random(|| {
+        Model::random(features, || {
             state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
             (state >> 8) as f32 / (1u32 << 23) as f32 - 1.0
         })
@@ -268,7 +290,7 @@ mod tests {
     fn the_gradient_matches_finite_differences() {
         let model = seeded();
         let sample = sample_of("x5o/1x5/2o4/3-3/7/5o1/o4xx o 0 1", 0.8);
-        let mut gradient = Model::zeros();
+        let mut gradient = Model::zeros(model.features);
         model.backward(&sample, &mut gradient);
         let loss = |m: &Model| {
             let mut us = [0.0; HIDDEN];
@@ -281,9 +303,9 @@ mod tests {
         let checks: Vec<(usize, f32)> = [
             active * HIDDEN + 3,
             active * HIDDEN + 77,
-            INPUTS * HIDDEN + 5,
-            INPUTS * HIDDEN + HIDDEN + 9,
-            INPUTS * HIDDEN + HIDDEN + HIDDEN + 100,
+            net::SQUARE_INPUTS * HIDDEN + 5,
+            net::SQUARE_INPUTS * HIDDEN + HIDDEN + 9,
+            net::SQUARE_INPUTS * HIDDEN + HIDDEN + HIDDEN + 100,
         ]
         .iter()
         .map(|&i| (i, gradient.parameters().nth(i).copied().unwrap()))
@@ -304,21 +326,23 @@ mod tests {
 
     #[test]
     fn the_quantised_network_evaluates_like_the_float_one() {
-        let model = seeded();
-        let network = model.quantise();
-        for fen in [
-            "x5o/7/7/7/7/7/o5x x 0 1",
-            "x5o/1x5/2o4/3-3/7/5o1/o4xx o 0 1",
-            "xxoo3/x-oo1-1/2o2xx/5ox/ox2x2/o-1xx-1/1o5 x 5 25",
-        ] {
-            let float = model.evaluate(&sample_of(fen, 0.5));
-            let int = network.evaluate(&fen.parse().unwrap()) as f32;
-            // Rounding 256 output weights to 1/64 moves the output by up to about 0.03
-            // logistic units (12 hundredths of a stone); the features' rounding is smaller.
-            assert!(
-                (float - int).abs() <= 16.0 + 0.02 * float.abs(),
-                "{fen}: float {float}, quantised {int}"
-            );
+        for features in [Features::Squares, Features::SquaresAndTuples] {
+            let model = seeded_with(features);
+            let network = model.quantise();
+            for fen in [
+                "x5o/7/7/7/7/7/o5x x 0 1",
+                "x5o/1x5/2o4/3-3/7/5o1/o4xx o 0 1",
+                "xxoo3/x-oo1-1/2o2xx/5ox/ox2x2/o-1xx-1/1o5 x 5 25",
+            ] {
+                let float = model.evaluate(&sample_of(fen, 0.5));
+                let int = network.evaluate(&fen.parse().unwrap()) as f32;
+                // Rounding 256 output weights to 1/64 moves the output by up to about 0.03
+                // logistic units (12 hundredths of a stone); the features' rounding is smaller.
+                assert!(
+                    (float - int).abs() <= 16.0 + 0.02 * float.abs(),
+                    "{fen}: float {float}, quantised {int}"
+                );
+            }
         }
     }
 
@@ -326,8 +350,8 @@ mod tests {
     fn adam_moves_a_sample_towards_its_target() {
         let mut model = seeded();
         let sample = sample_of("x5o/1x5/2o4/3-3/7/5o1/o4xx o 0 1", 0.95);
-        let mut adam = Adam::new();
-        let mut gradient = Model::zeros();
+        let mut adam = Adam::new(model.features);
+        let mut gradient = Model::zeros(model.features);
         let first = model.backward(&sample, &mut gradient);
         for _ in 0..50 {
             gradient.clear();
