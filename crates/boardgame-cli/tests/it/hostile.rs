@@ -1,5 +1,9 @@
-//! The defects of issue 23 ("hostile input, round two"): each test names the defect it
-//! guards against (D1…D13, or the message it checks).
+//! Hostile input: the defects of issue 23 ("hostile input, round two"), each test named
+//! after the defect it guards against (D1…D13, or the message it checks), and those of
+//! issue 38 (round three), named `r3_<item>_…` after the issue's item number, or `r3_…` for
+//! its smaller findings. Every test fails on the build before its fix (set
+//! `BOARDGAME_UNDER_TEST` to that build's binary to see it fail), but
+//! `r3_2_streamed_solve_games_do_not_depend_on_the_threads`, which guards the fix.
 
 use std::io::{Read, Write};
 use std::process::{Child, Command, Output, Stdio};
@@ -839,4 +843,116 @@ fn messages_silently_accepted_settings_are_refused() {
         "{}",
         text(&out.stderr)
     );
+}
+
+// --- Issue 38: hostile input, round three ---------------------------------------------
+
+/// Runs the command and waits for it, killing it if it takes longer than `limit` (then the
+/// status is the kill's).
+fn within(args: &[&str], limit: Duration) -> (Output, Duration) {
+    let began = Instant::now();
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let read_all = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
+    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    while child.try_wait().unwrap().is_none() && began.elapsed() < limit {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    let took = began.elapsed();
+    let output = Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    };
+    (output, took)
+}
+
+/// Asserts that `out` is a usage error (exit status 2) whose message says `says`.
+fn assert_usage(out: &Output, says: &str, what: &str) {
+    let message = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{what}: {message}");
+    assert!(message.contains(says), "{what}: {message}");
+    assert!(!message.contains("panicked"), "{what}: {message}");
+}
+
+#[test]
+fn r3_8_mcts_floats_that_would_make_rewards_or_scores_infinite_are_refused() {
+    for (spec, says) in [
+        (
+            "mcts:iters=10:rollout=eval:scale=5e-324",
+            "scale must be a finite number",
+        ),
+        (
+            "mcts:iters=10:depth=3:scale=1e-300",
+            "scale must be a finite number",
+        ),
+        ("mcts:iters=10:c=1e308", "c must be a finite number"),
+        (
+            "mcts:iters=10:rollout=eval:bias=1e308",
+            "bias must be a finite number",
+        ),
+    ] {
+        let (out, _) = within(
+            &[
+                "arena",
+                "nim",
+                "--bots",
+                &format!("{spec},random"),
+                "--games",
+                "2",
+            ],
+            HUNG,
+        );
+        assert_usage(&out, says, spec);
+    }
+}
+
+#[test]
+fn r3_bot_spec_errors_quote_a_huge_spec_once_and_short() {
+    let spec = format!("mcts:iters=10:{}=1", "k".repeat(100_000));
+    for args in [
+        vec!["arena", "nim", "--bots", &spec, "--games", "1"],
+        vec!["play", "nim", "--bot", &spec],
+    ] {
+        let out = with_input(&args, b"quit\n");
+        assert_eq!(out.status.code(), Some(2));
+        let message = text(&out.stderr);
+        assert!(message.len() < 4000, "{} bytes", message.len());
+        assert!(message.contains("100016 bytes"), "{message:.300}");
+    }
+}
+
+#[test]
+fn r3_a_node_limit_cannot_get_past_the_depth_guard() {
+    for spec in [
+        "expectimax:depth=64:nodes=18446744073709551615",
+        "alphabeta:depth=64:nodes=18446744073709551615",
+    ] {
+        let (out, _) = within(
+            &[
+                "arena",
+                "nim",
+                "--bots",
+                &format!("{spec},random"),
+                "--games",
+                "2",
+            ],
+            HUNG,
+        );
+        assert_usage(&out, "out of range", spec);
+    }
 }

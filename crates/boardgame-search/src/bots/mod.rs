@@ -38,7 +38,7 @@ use crate::mcts::{Mcts, Uct};
 pub use players::{GreedyPolicy, greedy};
 pub use spec::{
     BotSpec, MAX_ALPHABETA_DEPTH, MAX_DEPTH, MAX_EXPECTIMAX_DEPTH, MAX_ITERATIONS, MAX_MILLIS,
-    MAX_ROLLOUT_DEPTH, SPEC_HELP, SpecError, Think,
+    MAX_NODES, MAX_ROLLOUT_DEPTH, MAX_WEIGHT, MIN_SCALE, SPEC_HELP, SpecError, Think,
 };
 
 /// Where a time-limited bot reads the time (`Instant::now` on the command line).

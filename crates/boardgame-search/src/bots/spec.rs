@@ -10,13 +10,13 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     optimal                 perfect play from the solved game (thax only)\n  \
     mcts:iters=N            UCT with N iterations per move (reproducible)\n  \
     mcts:ms=T               UCT for T milliseconds per move (not reproducible)\n                          \
-    options: c=X (exploration, default 1.41), reuse=true|false (keep the tree),\n                          \
-    rollout=random|greedy|eval (default random; eval: no rollout, the leaf is\n                          \
+    options: c=X (exploration, 0..=1e6, default 1.41), reuse=true|false (keep the\n                          \
+    tree), rollout=random|greedy|eval (default random; eval: no rollout, the leaf is\n                          \
     evaluated), depth=N (cut rollouts after N moves and evaluate, 0..=1000),\n                          \
-    bias=W (progressive bias from the evaluator, default 0), scale=S (evaluation\n                          \
-    units per logistic unit, default the game's)\n  \
-    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N;\n                          \
-    D at most 4, or 64 with nodes=N)\n  \
+    bias=W (progressive bias from the evaluator, 0..=1e6, default 0), scale=S\n                          \
+    (evaluation units per logistic unit, at least 1e-6, default the game's)\n  \
+    expectimax:depth=D      D decisions deep over exact dice weights (options: nodes=N,\n                          \
+    N at most 1e12; D at most 4, or 64 with nodes=N)\n  \
     alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim;\n                          \
     D at most 10, or 64 with ms=T or nodes=N)\n  \
     alphabeta:ms=T          alpha-beta for T milliseconds per move (options: depth=D, nodes=N)";
@@ -43,6 +43,38 @@ pub const MAX_ALPHABETA_DEPTH: u32 = 10;
 
 /// The deepest search of any spec with a time or node limit.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The largest node limit per move (`nodes=N` of `expectimax` and `alphabeta`): 10¹², under a
+/// day at the fastest search here (about 19 M nodes/s, Thax's expectimax), as [`MAX_MILLIS`]
+/// is a day. Without it, `depth=64:nodes=18446744073709551615` would pass the depth guard and
+/// never finish.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// The largest MCTS exploration constant `c` and progressive-bias weight `bias`: 10⁶. Rewards
+/// are in `0..=1`, so a weight of a million already makes its term decide alone; a larger
+/// finite weight could make a selection score infinite.
+pub const MAX_WEIGHT: f64 = 1e6;
+
+/// The smallest MCTS `scale` (evaluation units per logistic unit): 10⁻⁶. Evaluations are
+/// integers, so one unit is then a million logistic units and the softmax over the seats is
+/// already a hard maximum; a smaller scale only risks an infinite logit (`scale=5e-324` made
+/// every reward NaN).
+pub const MIN_SCALE: f64 = 1e-6;
+
+/// The most options a spec may have (`mcts` has seven).
+const MAX_OPTIONS: usize = 16;
+
+/// The longest piece of a spec quoted back in a message, in characters: a huge spec gets a
+/// short message.
+const MAX_QUOTE: usize = 40;
+
+/// `text` in quotes, cut to its first [`MAX_QUOTE`] characters (then followed by its length).
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTE) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
 
 /// How long an MCTS bot thinks per move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -110,10 +142,13 @@ impl fmt::Display for SpecError {
 
 impl core::error::Error for SpecError {}
 
+// The helpers below take the spec already quoted (see [`quote`]) for their messages.
+
 fn number<T: FromStr>(spec: &str, key: &str, value: &str) -> Result<T, SpecError> {
     value.parse().map_err(|_| {
         SpecError(format!(
-            "bad bot spec {spec:?}: {key}={value:?} is not a valid number"
+            "bad bot spec {spec}: {key}={} is not a valid number",
+            quote(value)
         ))
     })
 }
@@ -121,7 +156,7 @@ fn number<T: FromStr>(spec: &str, key: &str, value: &str) -> Result<T, SpecError
 fn positive(spec: &str, key: &str, value: &str) -> Result<u64, SpecError> {
     match number::<u64>(spec, key, value)? {
         0 => Err(SpecError(format!(
-            "bad bot spec {spec:?}: {key} must be at least 1"
+            "bad bot spec {spec}: {key} must be at least 1"
         ))),
         n => Ok(n),
     }
@@ -132,7 +167,7 @@ fn at_most(spec: &str, key: &str, value: &str, max: u64) -> Result<u64, SpecErro
     let n = positive(spec, key, value)?;
     if n > max {
         return Err(SpecError(format!(
-            "bad bot spec {spec:?}: {key}={value} is out of range: at most {max}"
+            "bad bot spec {spec}: {key}={n} is out of range: at most {max}"
         )));
     }
     Ok(n)
@@ -143,7 +178,8 @@ fn depth(spec: &str, key: &str, value: &str) -> Result<u32, SpecError> {
     match u32::try_from(n) {
         Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
         _ => Err(SpecError(format!(
-            "bad bot spec {spec:?}: {key}={value:?} is too deep: at most {MAX_DEPTH}"
+            "bad bot spec {spec}: {key}={} is too deep: at most {MAX_DEPTH}",
+            quote(value)
         ))),
     }
 }
@@ -152,7 +188,7 @@ fn depth(spec: &str, key: &str, value: &str) -> Result<u32, SpecError> {
 fn finishes(spec: &str, depth: u32, max: u32, limited: bool) -> Result<(), SpecError> {
     if depth > max && !limited {
         return Err(SpecError(format!(
-            "bad bot spec {spec:?}: depth={depth} would not finish: at most {max} without \
+            "bad bot spec {spec}: depth={depth} would not finish: at most {max} without \
              a limit (add nodes=N or ms=T to search deeper)"
         )));
     }
@@ -164,7 +200,8 @@ fn flag(spec: &str, key: &str, value: &str) -> Result<bool, SpecError> {
         "true" | "1" | "yes" | "on" => Ok(true),
         "false" | "0" | "no" | "off" => Ok(false),
         _ => Err(SpecError(format!(
-            "bad bot spec {spec:?}: {key} takes true or false, not {value:?}"
+            "bad bot spec {spec}: {key} takes true or false, not {}",
+            quote(value)
         ))),
     }
 }
@@ -173,27 +210,36 @@ impl FromStr for BotSpec {
     type Err = SpecError;
 
     fn from_str(spec: &str) -> Result<BotSpec, SpecError> {
-        let spec = spec.trim();
-        let mut parts = spec.split(':');
+        let text = spec.trim();
+        let spec = &quote(text);
+        let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
         let mut options = Vec::new();
         for part in parts {
             let (key, value) = part.split_once('=').ok_or_else(|| {
                 SpecError(format!(
-                    "bad bot spec {spec:?}: option {part:?} is not KEY=VALUE"
+                    "bad bot spec {spec}: option {} is not KEY=VALUE",
+                    quote(part)
                 ))
             })?;
             let key = key.trim();
             if options.iter().any(|&(seen, _)| seen == key) {
                 return Err(SpecError(format!(
-                    "bad bot spec {spec:?}: {key} is given twice"
+                    "bad bot spec {spec}: {} is given twice",
+                    quote(key)
+                )));
+            }
+            if options.len() == MAX_OPTIONS {
+                return Err(SpecError(format!(
+                    "bad bot spec {spec}: more than {MAX_OPTIONS} options"
                 )));
             }
             options.push((key, value.trim()));
         }
         let unknown = |key: &str| {
             SpecError(format!(
-                "bad bot spec {spec:?}: {name} has no option {key:?}"
+                "bad bot spec {spec}: {name} has no option {}",
+                quote(key)
             ))
         };
         match name {
@@ -220,22 +266,25 @@ impl FromStr for BotSpec {
                 let mut rollout_depth = None;
                 let mut bias = 0.0;
                 let mut scale = None;
-                let finite = |key: &str, value: &str, positive: bool| -> Result<f64, SpecError> {
+                // Every float of the spec: a finite number in `least..=most`, so that no
+                // reward or selection score can become infinite or NaN.
+                let float = |key: &str, value: &str, (least, most): (f64, f64), range: &str| {
                     let x: f64 = number(spec, key, value)?;
-                    if x.is_finite() && (x > 0.0 || (!positive && x == 0.0)) {
+                    if x.is_finite() && (least..=most).contains(&x) {
                         Ok(x)
                     } else {
-                        let least = if positive { "> 0" } else { "≥ 0" };
                         Err(SpecError(format!(
-                            "bad bot spec {spec:?}: {key} must be a finite number {least}"
+                            "bad bot spec {spec}: {key} must be a finite number {range}, not {}",
+                            quote(value)
                         )))
                     }
                 };
+                let weight = (0.0, MAX_WEIGHT);
                 for (key, value) in options {
                     match key {
                         "iters" | "ms" if think.is_some() => {
                             return Err(SpecError(format!(
-                                "bad bot spec {spec:?}: mcts takes iters=N or ms=T, not both"
+                                "bad bot spec {spec}: mcts takes iters=N or ms=T, not both"
                             )));
                         }
                         "iters" => {
@@ -247,14 +296,7 @@ impl FromStr for BotSpec {
                             )?));
                         }
                         "ms" => think = Some(Think::Millis(at_most(spec, key, value, MAX_MILLIS)?)),
-                        "c" => {
-                            exploration = number(spec, key, value)?;
-                            if !(exploration.is_finite() && exploration >= 0.0) {
-                                return Err(SpecError(format!(
-                                    "bad bot spec {spec:?}: c must be a finite number ≥ 0"
-                                )));
-                            }
-                        }
+                        "c" => exploration = float(key, value, weight, "from 0 to 1e6")?,
                         "reuse" => reuse = flag(spec, key, value)?,
                         "rollout" => {
                             (greedy_rollouts, evaluated_leaf) = match value {
@@ -263,7 +305,7 @@ impl FromStr for BotSpec {
                                 "eval" => (false, true),
                                 _ => {
                                     return Err(SpecError(format!(
-                                        "bad bot spec {spec:?}: rollout is random, greedy or eval"
+                                        "bad bot spec {spec}: rollout is random, greedy or eval"
                                     )));
                                 }
                             }
@@ -272,25 +314,27 @@ impl FromStr for BotSpec {
                             let n = number::<u32>(spec, key, value)?;
                             if n > MAX_ROLLOUT_DEPTH {
                                 return Err(SpecError(format!(
-                                    "bad bot spec {spec:?}: depth={value} is out of range: \
+                                    "bad bot spec {spec}: depth={n} is out of range: \
                                      at most {MAX_ROLLOUT_DEPTH}"
                                 )));
                             }
                             rollout_depth = Some(n);
                         }
-                        "bias" => bias = finite(key, value, false)?,
-                        "scale" => scale = Some(finite(key, value, true)?),
+                        "bias" => bias = float(key, value, weight, "from 0 to 1e6")?,
+                        "scale" => {
+                            scale = Some(float(key, value, (MIN_SCALE, f64::MAX), "≥ 1e-6")?);
+                        }
                         _ => return Err(unknown(key)),
                     }
                 }
                 let think = think.ok_or_else(|| {
-                    SpecError(format!("bad bot spec {spec:?}: mcts needs iters=N or ms=T"))
+                    SpecError(format!("bad bot spec {spec}: mcts needs iters=N or ms=T"))
                 })?;
                 if evaluated_leaf {
                     match rollout_depth {
                         Some(n) if n > 0 => {
                             return Err(SpecError(format!(
-                                "bad bot spec {spec:?}: rollout=eval has no rollout to cut \
+                                "bad bot spec {spec}: rollout=eval has no rollout to cut \
                                  (depth={n}); use rollout=random or greedy with depth=N"
                             )));
                         }
@@ -299,7 +343,7 @@ impl FromStr for BotSpec {
                 }
                 if scale.is_some() && rollout_depth.is_none() && bias == 0.0 {
                     return Err(SpecError(format!(
-                        "bad bot spec {spec:?}: scale needs an evaluation (rollout=eval, \
+                        "bad bot spec {spec}: scale needs an evaluation (rollout=eval, \
                          depth=N or bias=W)"
                     )));
                 }
@@ -318,12 +362,12 @@ impl FromStr for BotSpec {
                 for (key, value) in options {
                     match key {
                         "depth" => limit = Some(depth(spec, key, value)?),
-                        "nodes" => nodes = Some(positive(spec, key, value)?),
+                        "nodes" => nodes = Some(at_most(spec, key, value, MAX_NODES)?),
                         _ => return Err(unknown(key)),
                     }
                 }
                 let depth = limit.ok_or_else(|| {
-                    SpecError(format!("bad bot spec {spec:?}: expectimax needs depth=D"))
+                    SpecError(format!("bad bot spec {spec}: expectimax needs depth=D"))
                 })?;
                 finishes(spec, depth, MAX_EXPECTIMAX_DEPTH, nodes.is_some())?;
                 Ok(BotSpec::Expectimax { depth, nodes })
@@ -334,7 +378,7 @@ impl FromStr for BotSpec {
                     match key {
                         "depth" => limit = Some(depth(spec, key, value)?),
                         "ms" => ms = Some(at_most(spec, key, value, MAX_MILLIS)?),
-                        "nodes" => nodes = Some(positive(spec, key, value)?),
+                        "nodes" => nodes = Some(at_most(spec, key, value, MAX_NODES)?),
                         _ => return Err(unknown(key)),
                     }
                 }
@@ -348,7 +392,7 @@ impl FromStr for BotSpec {
                 }
                 if limit.is_none() && ms.is_none() && nodes.is_none() {
                     return Err(SpecError(format!(
-                        "bad bot spec {spec:?}: alphabeta needs depth=D or ms=T"
+                        "bad bot spec {spec}: alphabeta needs depth=D or ms=T"
                     )));
                 }
                 Ok(BotSpec::AlphaBeta {
@@ -358,7 +402,8 @@ impl FromStr for BotSpec {
                 })
             }
             "" => Err(SpecError("empty bot spec".into())),
-            _ => Err(SpecError(format!("unknown bot {name:?} in {spec:?}"))),
+            _ if name.len() == text.len() => Err(SpecError(format!("unknown bot {spec}"))),
+            _ => Err(SpecError(format!("unknown bot {} in {spec}", quote(name)))),
         }
     }
 }
@@ -476,9 +521,9 @@ mod tests {
             ("alphabeta:depth=40", "would not finish"),
             ("mcts:iters=10:ms=5", "not both"),
             ("mcts:ms=5:iters=10", "not both"),
-            ("mcts:iters=10:iters=20", "iters is given twice"),
-            ("mcts:iters=10:c=1:c=2", "c is given twice"),
-            ("alphabeta:depth=3:depth=4", "depth is given twice"),
+            ("mcts:iters=10:iters=20", "\"iters\" is given twice"),
+            ("mcts:iters=10:c=1:c=2", "\"c\" is given twice"),
+            ("alphabeta:depth=3:depth=4", "\"depth\" is given twice"),
             ("mcts:iters=18446744073709551615", "out of range"),
             ("mcts:ms=18446744073709551615", "out of range"),
             ("alphabeta", "alphabeta needs depth=D or ms=T"),
@@ -501,19 +546,49 @@ mod tests {
                 "mcts:iters=10:depth=-1",
                 "depth=\"-1\" is not a valid number",
             ),
-            ("mcts:iters=10:bias=-1", "bias must be a finite number ≥ 0"),
-            ("mcts:iters=10:bias=inf", "bias must be a finite number ≥ 0"),
+            (
+                "mcts:iters=10:bias=-1",
+                "bias must be a finite number from 0 to 1e6",
+            ),
+            (
+                "mcts:iters=10:bias=inf",
+                "bias must be a finite number from 0 to 1e6",
+            ),
+            (
+                "mcts:iters=10:bias=1e7",
+                "bias must be a finite number from 0 to 1e6",
+            ),
+            (
+                "mcts:iters=10:c=NaN",
+                "c must be a finite number from 0 to 1e6",
+            ),
+            (
+                "mcts:iters=10:c=1e300",
+                "c must be a finite number from 0 to 1e6",
+            ),
+            (
+                "mcts:iters=10:depth=2:scale=5e-324",
+                "scale must be a finite number ≥ 1e-6",
+            ),
+            (
+                "expectimax:depth=64:nodes=18446744073709551615",
+                "out of range: at most 1000000000000",
+            ),
+            (
+                "alphabeta:depth=64:nodes=1000000000001",
+                "out of range: at most 1000000000000",
+            ),
             ("mcts:iters=10:bias=x", "bias=\"x\" is not a valid number"),
             (
                 "mcts:iters=10:depth=2:scale=0",
-                "scale must be a finite number > 0",
+                "scale must be a finite number ≥ 1e-6",
             ),
             (
                 "mcts:iters=10:depth=2:scale=NaN",
-                "scale must be a finite number > 0",
+                "scale must be a finite number ≥ 1e-6",
             ),
             ("mcts:iters=10:scale=30", "scale needs an evaluation"),
-            ("mcts:iters=10:depth=2:depth=3", "depth is given twice"),
+            ("mcts:iters=10:depth=2:depth=3", "\"depth\" is given twice"),
             ("", "empty bot spec"),
         ] {
             let message = parse(spec).unwrap_err();
@@ -530,6 +605,48 @@ mod tests {
         assert!(parse("alphabeta:depth=10").is_ok());
         assert!(parse("expectimax:depth=4").is_ok());
         assert!(parse("mcts:iters=100000000").is_ok());
+        assert!(parse("expectimax:depth=64:nodes=1000000000000").is_ok());
+    }
+
+    #[test]
+    fn every_float_is_bounded_so_rewards_and_scores_stay_finite() {
+        assert!(parse("mcts:iters=10:c=1e6:bias=1e6").is_ok());
+        assert!(parse("mcts:iters=10:c=0:bias=0").is_ok());
+        assert!(parse("mcts:iters=10:depth=2:scale=1e-6").is_ok());
+        assert!(parse("mcts:iters=10:depth=2:scale=1e300").is_ok());
+        for spec in [
+            "mcts:iters=10:depth=2:scale=9e-7",
+            "mcts:iters=10:depth=2:scale=-0",
+            "mcts:iters=10:c=1000001",
+            "mcts:iters=10:c=-1e-9",
+            "mcts:iters=10:bias=NaN",
+            "mcts:iters=10:bias=1e309",
+        ] {
+            assert!(parse(spec).is_err(), "{spec}");
+        }
+    }
+
+    #[test]
+    fn a_huge_spec_is_quoted_short() {
+        let long = "x".repeat(100_000);
+        for spec in [
+            long.clone(),
+            format!("mcts:iters={long}"),
+            format!("mcts:iters=10:{long}=1"),
+            format!("mcts:iters=10:{long}"),
+            format!("greedy:{long}=1"),
+            format!("mcts:iters=1{}", "0".repeat(100_000)),
+            format!("mcts:iters=0{}", "0".repeat(100_000)),
+            "mcts:a=1:".repeat(10_000),
+            (0..20_000)
+                .map(|i| format!("k{i}=1"))
+                .collect::<Vec<_>>()
+                .join(":"),
+        ] {
+            let message = parse(&spec).unwrap_err();
+            let own = message.len() - SPEC_HELP.len();
+            assert!(own < 300, "{own} bytes: {}", &message[..own.min(400)]);
+        }
     }
 
     #[test]

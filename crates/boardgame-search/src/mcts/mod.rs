@@ -288,7 +288,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
     /// [`max_rollout_plies`](Mcts::max_rollout_plies) for short rollouts.
     ///
     /// # Panics
-    /// If `scale` is not a positive finite number.
+    /// If `scale` is not a positive finite number, or so small that an evaluation divided
+    /// by it can be infinite (which would make the rewards NaN).
     #[must_use]
     pub fn with_evaluator<E: Evaluator<G> + Send + Sync + 'static>(
         mut self,
@@ -296,8 +297,8 @@ impl<G: Game, S: SelectionRule, P: Policy<G>> Mcts<G, S, P> {
         scale: f64,
     ) -> Self {
         assert!(
-            scale.is_finite() && scale > 0.0,
-            "the scale of an evaluator must be positive, not {scale}"
+            scale.is_finite() && scale > 0.0 && (f64::from(i32::MIN) / scale).is_finite(),
+            "the scale of an evaluator must be positive and not tiny, not {scale}"
         );
         self.leaf = Some(Leaf {
             evaluator: Box::new(evaluator),

@@ -288,3 +288,11 @@ fn grouped_two_dice_outcomes_are_drawn_with_their_weights() {
         );
     }
 }
+
+#[test]
+#[should_panic(expected = "not tiny")]
+fn a_scale_that_makes_evaluations_infinite_is_refused() {
+    // 5e-324 is positive and finite, but an evaluation of 2 divided by it is infinite, and
+    // the softmax of infinite logits is NaN.
+    let _ = Mcts::<Nim>::new(1).with_evaluator(crate::eval::NimEvaluator, 5e-324);
+}
