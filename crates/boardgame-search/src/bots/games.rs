@@ -8,7 +8,7 @@ use crate::eval::ataxx::AtaxxEvaluator;
 use crate::eval::{
     CoCaNguaEvaluator, NimEvaluator, ParchisEvaluator, RaceEvaluator, ThaxEvaluator,
 };
-use crate::solve::thax::OptimalBot;
+use crate::solve::thax::{OptimalBot, ThaxSolution};
 
 impl BotGame for ataxx::Ataxx {
     type Eval = AtaxxEvaluator;
@@ -34,6 +34,17 @@ impl BotGame for thax::Thax {
     /// Solved: [`OptimalBot`] (two players; the configuration is solved at the first move).
     fn optimal() -> Result<Box<dyn Bot<Self>>, BuildError> {
         Ok(Box::new(OptimalBot::new()))
+    }
+
+    /// Solves the configuration now ([`ThaxSolution::shared`], which the bots then share):
+    /// `voluntary_pass`, a supply too small to finish, too many states (`thax-out-limited`)
+    /// or a solve that does not converge are refused with the solver's reason, instead of a
+    /// panic at the bot's first move.
+    fn check_optimal(start: &Self) -> Result<(), BuildError> {
+        let config = start.config();
+        ThaxSolution::check(config)
+            .and_then(|()| ThaxSolution::shared(config).map(drop))
+            .map_err(|error| BuildError(format!("optimal cannot play this thax: {error}")))
     }
 }
 

@@ -98,6 +98,44 @@ pub trait BotGame: Game + 'static {
             Self::NAME
         )))
     }
+
+    /// Whether the `optimal` bot can play games that start at `start`: the game is solved,
+    /// and the solver takes (and solves) its configuration.
+    ///
+    /// # Errors
+    /// [`BuildError`] with the solver's reason, or saying which games are solved.
+    fn check_optimal(start: &Self) -> Result<(), BuildError> {
+        let _ = start;
+        Self::optimal().map(drop)
+    }
+}
+
+/// Checks, before any game, that `spec` can play the games that start at `start`: what
+/// [`build`] cannot see because it does not know the game's configuration. Only `optimal`
+/// depends on it: the solver refuses some Thax rules, and this solves the others (seconds
+/// on the default board; the bots then share the solution), so that no bot panics at its
+/// first move. The other specs always pass.
+///
+/// ```
+/// use boardgame_core::{Configure, Game};
+/// use boardgame_search::bots::{BotSpec, check};
+///
+/// let mut config = thax::ThaxConfig::default();
+/// config.set("voluntary_pass", "true")?;
+/// let start = thax::Thax::new(config)?;
+/// let error = check(&BotSpec::Optimal, &start).unwrap_err();
+/// assert!(error.0.contains("voluntary_pass"), "{error}");
+/// assert!(check(&BotSpec::Greedy, &start).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`BuildError`] saying why `spec` cannot play from `start`.
+pub fn check<G: BotGame>(spec: &BotSpec, start: &G) -> Result<(), BuildError> {
+    match spec {
+        BotSpec::Optimal => G::check_optimal(start),
+        _ => Ok(()),
+    }
 }
 
 /// The limits of an `alphabeta` bot, per move.

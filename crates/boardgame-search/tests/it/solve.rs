@@ -358,10 +358,25 @@ fn unsolvable_configurations_are_refused_with_the_reason() {
         matches!(big, SolveError::TooLarge { states, .. } if states == 16 << 20),
         "{big}"
     );
+    for tolerance in [0.0, 1e-300, 9e-14, f64::NAN, -1.0] {
+        assert!(
+            matches!(
+                ThaxSolution::solve_to(&ThaxConfig::default(), tolerance),
+                Err(SolveError::BadTolerance(_))
+            ),
+            "{tolerance}"
+        );
+    }
+    // The cheap check gives the same reasons without solving.
     assert!(matches!(
-        ThaxSolution::solve_to(&ThaxConfig::default(), 0.0),
-        Err(SolveError::BadTolerance(_))
+        ThaxSolution::check(&config("classic", &[("voluntary_pass", "true")])),
+        Err(SolveError::Unsupported(_))
     ));
+    assert!(matches!(
+        ThaxSolution::check(&config("thax-out-limited", &[])),
+        Err(SolveError::TooLarge { .. })
+    ));
+    assert!(ThaxSolution::check(&ThaxConfig::default()).is_ok());
 }
 
 #[test]

@@ -6,7 +6,7 @@ use boardgame_core::driver::ChaCha8Rng;
 use boardgame_core::{Game, Seat};
 use thax::{Thax, ThaxConfig, ThaxMove};
 
-use super::{SolveError, ThaxSolution, best_of};
+use super::{DEFAULT_TOLERANCE, Progress, SolveError, ThaxSolution, best_of};
 use crate::Evaluator;
 use crate::bots::Bot;
 
@@ -20,13 +20,28 @@ impl ThaxSolution {
     /// # Errors
     /// [`SolveError`] as for [`ThaxSolution::solve`].
     pub fn shared(config: &ThaxConfig) -> Result<Arc<ThaxSolution>, SolveError> {
+        ThaxSolution::shared_with_progress(config, |_| {})
+    }
+
+    /// [`shared`](Self::shared), calling `progress` after every sweep if it solves.
+    ///
+    /// # Errors
+    /// [`SolveError`] as for [`ThaxSolution::solve`].
+    pub fn shared_with_progress(
+        config: &ThaxConfig,
+        progress: impl FnMut(Progress),
+    ) -> Result<Arc<ThaxSolution>, SolveError> {
         let mut solutions = SOLUTIONS
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(found) = solutions.iter().find(|s| s.fits(config)) {
             return Ok(Arc::clone(found));
         }
-        let solution = Arc::new(ThaxSolution::solve(config)?);
+        let solution = Arc::new(ThaxSolution::solve_with_progress(
+            config,
+            DEFAULT_TOLERANCE,
+            progress,
+        )?);
         solutions.push(Arc::clone(&solution));
         Ok(solution)
     }
@@ -37,8 +52,8 @@ impl ThaxSolution {
 /// solved at its first move.
 ///
 /// # Panics
-/// At its first move, if the configuration cannot be solved (`boardgame solve thax` with
-/// the same settings says why).
+/// At its first move, if the configuration cannot be solved: check it first with
+/// [`bots::check`](crate::bots::check) (or [`ThaxSolution::check`]), which gives the reason.
 #[derive(Debug, Default)]
 pub struct OptimalBot {
     solution: Option<Arc<ThaxSolution>>,

@@ -69,8 +69,36 @@ use layout::Layout;
 /// The default width of the widest bracket at which iteration stops.
 pub const DEFAULT_TOLERANCE: f64 = 1e-9;
 
-/// The most sweeps before a solve gives up.
-pub const MAX_SWEEPS: u32 = 100_000;
+/// The smallest tolerance a solve takes. The brackets are `f64` numbers in `0..=1`, and
+/// rounding stops them narrowing at a few units in the last place: the widest bracket ends
+/// at 7.8e-16 on the default board (80 sweeps), and `with-sums` never gets below 1e-15 (see
+/// [`STALL_SWEEPS`]). A smaller tolerance could not be reached; it once ran 100,000 sweeps
+/// (2.8 hours) before failing.
+pub const MIN_TOLERANCE: f64 = 1e-13;
+
+/// The most sweeps before a solve gives up: 10,000, about 40 minutes on the default board
+/// (0.25 s a sweep). The presets need 50 to 100 sweeps at the default tolerance (board `1,2`
+/// 20, `1x9,2x9` with `strict_place_both` 100); a classic game with a supply just above the
+/// board's spaces converges far slower (`supply=17`: the widest bracket still 0.89 after 350
+/// sweeps) and stops here.
+pub const MAX_SWEEPS: u32 = 10_000;
+
+/// A solve gives up when this many sweeps in a row leave a widest bracket below 1e-6 as wide
+/// as it was: `f64` rounding has stopped the brackets narrowing, and no more sweeps will
+/// reach the tolerance. (Above 1e-6 the first sweeps may leave it at 1 for a while.)
+pub const STALL_SWEEPS: u32 = 20;
+
+/// The widest bracket below which a solve watches for a stall (see [`STALL_SWEEPS`]).
+const STALL_BELOW: f64 = 1e-6;
+
+/// How far a solve has got, after each sweep (for a progress display).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Sweeps run.
+    pub sweeps: u32,
+    /// The widest bracket after the last sweep.
+    pub gap: f64,
+}
 
 /// Why a configuration cannot be solved.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,14 +115,15 @@ pub enum SolveError {
         /// The most the solver takes.
         limit: usize,
     },
-    /// The brackets did not close to the tolerance within [`MAX_SWEEPS`] sweeps.
+    /// The brackets did not close to the tolerance within [`MAX_SWEEPS`] sweeps, or stopped
+    /// narrowing for [`STALL_SWEEPS`] sweeps.
     NotConverged {
         /// Sweeps run.
         sweeps: u32,
         /// The widest bracket left.
         gap: f64,
     },
-    /// The tolerance is not a positive number.
+    /// The tolerance is not a number from [`MIN_TOLERANCE`] up.
     BadTolerance(f64),
 }
 
@@ -109,16 +138,21 @@ impl fmt::Display for SolveError {
                 f,
                 "this configuration has {states} states; the solver takes at most {limit}"
             ),
+            SolveError::NotConverged { sweeps, gap } if *sweeps < MAX_SWEEPS => write!(
+                f,
+                "value iteration stopped narrowing: widest bracket {gap:.3e} after {sweeps} \
+                 sweeps, the last {STALL_SWEEPS} without progress (f64 rounding); ask for a \
+                 wider tolerance"
+            ),
             SolveError::NotConverged { sweeps, gap } => write!(
                 f,
                 "value iteration did not converge: widest bracket {gap:.3e} after {sweeps} sweeps"
             ),
-            SolveError::BadTolerance(tolerance) => {
-                write!(
-                    f,
-                    "the tolerance must be a positive number, not {tolerance}"
-                )
-            }
+            SolveError::BadTolerance(tolerance) => write!(
+                f,
+                "the tolerance must be at least {MIN_TOLERANCE:e}, not {tolerance:e}: f64 \
+                 brackets stop narrowing near 1e-15"
+            ),
         }
     }
 }
@@ -170,25 +204,64 @@ impl ThaxSolution {
         ThaxSolution::solve_to(config, DEFAULT_TOLERANCE)
     }
 
+    /// Whether `config` can be solved: the checks of [`solve`](Self::solve) that do not need
+    /// the solve itself (the rule switches, a dead draw, the size), in microseconds. A front
+    /// end calls it before a game with the `optimal` bot, which solves at its first move.
+    ///
+    /// # Errors
+    /// [`SolveError`] for configurations the solver does not take.
+    pub fn check(config: &ThaxConfig) -> Result<(), SolveError> {
+        Layout::new(config).map(drop)
+    }
+
     /// Solves `config` until the widest bracket is at most `tolerance`.
     ///
     /// # Errors
-    /// [`SolveError`] for configurations the solver does not take, a tolerance that is not
-    /// positive, or no convergence within [`MAX_SWEEPS`] sweeps.
+    /// [`SolveError`] for configurations the solver does not take, a tolerance below
+    /// [`MIN_TOLERANCE`] (or not a number), or no convergence (see
+    /// [`SolveError::NotConverged`]).
     pub fn solve_to(config: &ThaxConfig, tolerance: f64) -> Result<ThaxSolution, SolveError> {
-        if !(tolerance > 0.0 && tolerance.is_finite()) {
+        ThaxSolution::solve_with_progress(config, tolerance, |_| {})
+    }
+
+    /// [`solve_to`](Self::solve_to), calling `progress` after every sweep.
+    ///
+    /// # Errors
+    /// As [`solve_to`](Self::solve_to).
+    pub fn solve_with_progress(
+        config: &ThaxConfig,
+        tolerance: f64,
+        mut progress: impl FnMut(Progress),
+    ) -> Result<ThaxSolution, SolveError> {
+        if !(tolerance >= MIN_TOLERANCE && tolerance.is_finite()) {
             return Err(SolveError::BadTolerance(tolerance));
         }
+        ThaxSolution::iterate(config, tolerance, &mut progress)
+    }
+
+    /// The sweeps of [`solve_with_progress`](Self::solve_with_progress), for any tolerance.
+    fn iterate(
+        config: &ThaxConfig,
+        tolerance: f64,
+        progress: &mut impl FnMut(Progress),
+    ) -> Result<ThaxSolution, SolveError> {
         let layout = Layout::new(config)?;
         let mut iteration = Iteration::new(&layout, Switches::of(config));
         let mut sweeps = 0;
+        let (mut narrowest, mut stalled) = (f64::INFINITY, 0);
         let gap = loop {
             let gap = iteration.sweep();
             sweeps += 1;
+            progress(Progress { sweeps, gap });
             if gap <= tolerance {
                 break gap;
             }
-            if sweeps >= MAX_SWEEPS {
+            if gap < narrowest {
+                (narrowest, stalled) = (gap, 0);
+            } else if gap < STALL_BELOW {
+                stalled += 1;
+            }
+            if sweeps >= MAX_SWEEPS || stalled >= STALL_SWEEPS {
                 return Err(SolveError::NotConverged { sweeps, gap });
             }
         };
@@ -442,5 +515,25 @@ fn terminal_value(state: &Thax, seat: Seat) -> f64 {
         Some(w) if w == seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweeps_stop_when_rounding_stops_the_brackets_narrowing() {
+        let config = ThaxConfig::default().with_board("1x3,2x3,3x3".parse().unwrap());
+        let mut seen = 0;
+        let error =
+            ThaxSolution::iterate(&config, 1e-300, &mut |p: Progress| seen = p.sweeps).unwrap_err();
+        let SolveError::NotConverged { sweeps, gap } = error else {
+            panic!("{error}");
+        };
+        assert!(sweeps < 100, "{sweeps} sweeps");
+        assert_eq!(seen, sweeps, "progress after every sweep");
+        assert!(gap > 0.0 && gap < 1e-14, "{gap}");
+        assert!(error.to_string().contains("stopped narrowing"), "{error}");
     }
 }
