@@ -38,8 +38,9 @@ pub(crate) struct ArenaArgs {
     pub(crate) seed: u64,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// Worker threads, 1..=256 (results do not depend on it, except with time budgets).
-    /// Default: all cores.
+    /// Worker threads, 1..=256, at most one per game (results do not depend on it, except
+    /// with time budgets). Default: all cores. Each thread plays one game at a time with its
+    /// own bots, so memory grows with it (an alphabeta bot holds a 4 MiB table).
     #[arg(long, value_parser = parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Print the result as one JSON object.
@@ -117,7 +118,7 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
         .map(|s| s.parse::<BotSpec>().map_err(CliError::from))
         .collect::<Result<_, _>>()?;
     let mut config: G::Config = args.rules.build()?;
-    if args.rules.players.is_none() {
+    if !args.rules.gives_players() {
         config
             .set("players", &specs.len().to_string())
             .map_err(|e| {
@@ -139,28 +140,35 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::Usage("--games must be at least 1".into()));
     }
-    // Refuse impossible specs (alphabeta on a dice game) before starting the threads.
+    // Refuse impossible specs (alphabeta on a dice game, optimal on rules the solver does
+    // not take) before the first game.
     for spec in &specs {
-        bots::build::<G>(spec, players, 0)?;
+        bots::check::<G>(spec, &start)?;
     }
     let threads = thread_count(args.threads);
     let max_plies = G::default_max_plies(&config);
     let began = Instant::now();
-    // Each worker adds its games to its own tallies: memory does not grow with --games.
+    // Each worker adds its games to its own tallies: memory does not grow with --games. A
+    // failed game (a bot that cannot be built, an illegal move) stops the worker's games.
     let parts = fold_indexed(
         args.games,
         threads,
         !args.json && !args.quiet,
         "games",
-        || vec![Tally::default(); players],
-        |tallies, index| {
-            let (result, efforts) = play_game(&start, &specs, args.seed, index, max_plies);
-            count(tallies, &result, index, players);
-            for (seat, (decisions, work, think)) in Seat::first(players).zip(efforts) {
-                let tally = &mut tallies[bot_at(seat, index, players)];
-                tally.decisions += decisions;
-                tally.work += work;
-                tally.think += think;
+        || Ok(vec![Tally::default(); players]),
+        |tallies: &mut Result<Vec<Tally>, CliError>, index| {
+            let Ok(mine) = tallies else { return };
+            match play_game(&start, &specs, args.seed, index, max_plies) {
+                Ok((result, efforts)) => {
+                    count(mine, &result, index, players);
+                    for (seat, (decisions, work, think)) in Seat::first(players).zip(efforts) {
+                        let tally = &mut mine[bot_at(seat, index, players)];
+                        tally.decisions += decisions;
+                        tally.work += work;
+                        tally.think += think;
+                    }
+                }
+                Err(error) => *tallies = Err(error),
             }
         },
     )
@@ -169,7 +177,7 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
     let workers = parts.len();
     let mut tallies = vec![Tally::default(); players];
     for part in parts {
-        for (total, tally) in tallies.iter_mut().zip(part) {
+        for (total, tally) in tallies.iter_mut().zip(part?) {
             total.games += tally.games;
             total.wins += tally.wins;
             total.draws += tally.draws;
@@ -205,24 +213,26 @@ fn bot_at(seat: Seat, index: u64, players: usize) -> usize {
 
 /// Plays game `index`: dice from `game_seed(seed, index)`, each seat's bot seeded from that
 /// and the seat. Also returns each seat's effort.
+///
+/// # Errors
+/// A bot that cannot be built, or that chooses an illegal move (a bug, reported as one).
 fn play_game<G: CliGame>(
     start: &G,
     specs: &[BotSpec],
     seed: u64,
     index: u64,
     max_plies: u64,
-) -> (GameResult, Vec<Effort>) {
+) -> Result<(GameResult, Vec<Effort>), CliError> {
     let players = start.num_seats();
     let game = game_seed(seed, index);
     let mut dice = rng_from_seed(game);
     let mut seats: Vec<(Box<dyn Bot<G>>, ChaCha8Rng)> = Seat::first(players)
         .map(|seat| {
             let own = game_seed(game, 1 + seat.index() as u64);
-            let bot = bots::build::<G>(&specs[bot_at(seat, index, players)], players, own)
-                .expect("specs were checked");
-            (bot, rng_from_seed(own))
+            let bot = bots::build::<G>(&specs[bot_at(seat, index, players)], players, own)?;
+            Ok((bot, rng_from_seed(own)))
         })
-        .collect();
+        .collect::<Result<_, CliError>>()?;
     let mut state = start.clone();
     let mut legal = Vec::new();
     let mut plies = 0;
@@ -231,7 +241,7 @@ fn play_game<G: CliGame>(
         match state.turn() {
             Turn::Terminal => break state.outcome(),
             Turn::Chance => {
-                let dist = state.chance_outcomes().expect("chance node has outcomes");
+                let dist = state.chance_outcomes().ok_or_else(|| no_outcomes(&state))?;
                 let outcome = sample(&dist, &mut dice);
                 state.apply_chance_unchecked(outcome);
             }
@@ -247,7 +257,13 @@ fn play_game<G: CliGame>(
                 let effort = &mut efforts[seat.index()];
                 effort.0 += 1;
                 effort.2 += thinking.elapsed().as_secs_f64();
-                assert!(legal.contains(&mv), "bot chose an illegal move {mv}");
+                if !legal.contains(&mv) {
+                    return Err(illegal_choice(
+                        &specs[bot_at(seat, index, players)],
+                        mv,
+                        &state,
+                    ));
+                }
                 state.play_unchecked(mv);
                 plies += 1;
             }
@@ -256,7 +272,22 @@ fn play_game<G: CliGame>(
     for (effort, (bot, _)) in efforts.iter_mut().zip(&seats) {
         effort.1 = bot.work();
     }
-    (result, efforts)
+    Ok((result, efforts))
+}
+
+/// A chance node without outcomes: a bug of the game, reported instead of a panic.
+pub(crate) fn no_outcomes<G: CliGame>(state: &G) -> CliError {
+    data(format!(
+        "internal error: a chance node without outcomes in {}: {state}",
+        G::KIND.name()
+    ))
+}
+
+/// A bot that chose an illegal move: a bug of the bot, reported instead of a panic.
+pub(crate) fn illegal_choice<G: CliGame>(spec: &BotSpec, mv: G::Move, state: &G) -> CliError {
+    data(format!(
+        "internal error: the bot {spec:?} chose the illegal move {mv} in {state}"
+    ))
 }
 
 /// Work per second of thinking (0 without either).
@@ -281,9 +312,11 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// `x` rounded to a whole number with its sign (`+0`, never `-0`).
 fn signed(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.0}")
+        // Adding 0 turns a rounded -0 into +0.
+        format!("{:+.0}", x.round() + 0.0)
     } else if x > 0.0 {
         "+inf".into()
     } else {
@@ -293,7 +326,7 @@ fn signed(x: f64) -> String {
 
 fn finite(x: f64) -> serde_json::Value {
     if x.is_finite() {
-        serde_json::json!(x)
+        serde_json::json!(x + 0.0)
     } else {
         serde_json::Value::Null
     }
@@ -426,6 +459,16 @@ mod tests {
         assert!(hi2 - lo2 < hi - lo);
         assert_eq!(wilson(0.0, 10).0, 0.0);
         assert!(wilson(0.0, 10).1 > 0.0);
+    }
+
+    #[test]
+    fn elo_near_zero_prints_without_a_minus_sign() {
+        assert_eq!(signed(elo(0.4995)), "+0");
+        assert_eq!(signed(-0.0), "+0");
+        assert_eq!(signed(-0.6), "-1");
+        assert_eq!(signed(0.4), "+0");
+        assert_eq!(signed(f64::NEG_INFINITY), "-inf");
+        assert_eq!(finite(-0.0).to_string(), "0.0");
     }
 
     #[test]

@@ -36,3 +36,11 @@ pub(crate) fn build<G: CliGame>(
         Some(Instant::now),
     )?)
 }
+
+/// Checks, before the first game, that `spec` can play every game that starts at `start`:
+/// it builds for the table, and suits the rules (`optimal` needs a configuration the solver
+/// takes; its reason is the error, as `boardgame solve thax` gives it).
+pub(crate) fn check<G: CliGame>(spec: &BotSpec, start: &G) -> Result<(), CliError> {
+    build::<G>(spec, start.num_seats(), 0)?;
+    Ok(boardgame_search::bots::check(spec, start)?)
+}

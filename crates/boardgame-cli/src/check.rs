@@ -1,6 +1,8 @@
 //! `boardgame check`: the core conformance kit on seeded random games, from the command
 //! line (the same check as the games' long `#[ignore]`d tests, at any size).
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Instant;
 
 use boardgame_core::testkit::Checker;
@@ -43,14 +45,27 @@ fn check<G: CliGame>(args: &CheckArgs) -> Result<(), CliError> {
     let mut checker = Checker::from_state(start)
         .seeds(args.seed..end)
         .max_plies(G::default_max_plies(&config));
+    // The first record that does not survive JSON (a bug, reported as an error).
+    let unreadable: Rc<RefCell<Option<String>>> = Rc::default();
     if args.serde {
-        checker = checker.record_round_trip(|record| {
-            let json = serde_json::to_string(record).expect("records serialise");
-            serde_json::from_str(&json).expect("records deserialise")
+        let unreadable = Rc::clone(&unreadable);
+        checker = checker.record_round_trip(move |record| {
+            match serde_json::to_string(record).and_then(|json| serde_json::from_str(&json)) {
+                Ok(read) => read,
+                Err(error) => {
+                    unreadable.borrow_mut().get_or_insert(error.to_string());
+                    record.clone()
+                }
+            }
         });
     }
     let began = Instant::now();
     let report = checker.try_run().map_err(data)?;
+    if let Some(error) = unreadable.take() {
+        return Err(data(format!(
+            "a record does not survive its JSON round trip: {error}"
+        )));
+    }
     print_line(&format!(
         "{}: {} games checked ({} finished, {} cut by the guard), {} decision and {} chance nodes, longest {} events, in {:.1} s",
         G::KIND.name(),

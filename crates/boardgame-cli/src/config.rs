@@ -30,6 +30,18 @@ impl RuleArgs {
         default_preset::<C>().unwrap_or("default").to_owned()
     }
 
+    /// Whether the number of players is given, by `--players` or by `--set players=N`.
+    pub(crate) fn gives_players(&self) -> bool {
+        self.players.is_some() || self.set_keys().any(|key| key == "players")
+    }
+
+    /// The keys of the `--set KEY=VALUE` options (trimmed), in order.
+    pub(crate) fn set_keys(&self) -> impl Iterator<Item = &str> {
+        self.settings
+            .iter()
+            .filter_map(|setting| setting.split_once('=').map(|(key, _)| key.trim()))
+    }
+
     /// The configuration: the preset (or the default), then `--players`, then each `--set`.
     pub(crate) fn build<C: Configure>(&self) -> Result<C, CliError> {
         let players = self.players.map(|n| n.to_string());

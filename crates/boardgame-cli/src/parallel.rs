@@ -15,10 +15,10 @@ pub(crate) fn thread_count(threads: Option<usize>) -> usize {
         .clamp(1, MAX_THREADS)
 }
 
-/// Runs `job(&mut accumulator, i)` for every `i` in `0..jobs` on up to `threads` workers,
-/// each with its own accumulator from `start`, and returns the accumulators (for the caller
-/// to combine: with a sum that does not depend on the order, neither does the result) and
-/// how many workers ran. If some workers cannot be started, the others do all the jobs (a
+/// Runs `job(&mut accumulator, i)` for every `i` in `0..jobs` on up to `threads` workers
+/// (never more than `jobs`), each with its own accumulator from `start`, and returns the
+/// accumulators (for the caller to combine: with a sum that does not depend on the order,
+/// neither does the result) and how many workers ran. If some workers cannot be started, the others do all the jobs (a
 /// note on standard error says so). Shows a progress bar counting `unit` on standard error
 /// when `progress` is set and standard error is a terminal.
 ///
@@ -46,7 +46,10 @@ pub(crate) fn fold_indexed<T: Send>(
                 done.fetch_add(1, Ordering::Relaxed);
             }
         };
-        let wanted = threads.max(1);
+        // No more workers than jobs: an idle worker would only hold memory.
+        let wanted = threads
+            .min(usize::try_from(jobs).unwrap_or(usize::MAX))
+            .max(1);
         let mut workers = Vec::with_capacity(wanted);
         for number in 0..wanted {
             match std::thread::Builder::new()

@@ -8,6 +8,7 @@ use boardgame_core::driver::{rng_from_seed, sample};
 use boardgame_core::{Event, Game, Record, RecordLine, Seat, Turn};
 use clap::Args;
 
+use crate::arena::no_outcomes;
 use crate::bots::{self, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, data, output, usage};
@@ -143,6 +144,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
     let state = G::new(config.clone()).map_err(usage)?;
     let spec: BotSpec = args.bot.parse()?;
+    bots::check::<G>(&spec, &state)?;
     let mut bot = bots::build::<G>(&spec, state.num_seats(), args.seed)?;
     let humans = human_seats(&args.human, state.num_seats())?;
     // Check the record file's directory now, so a bad path is reported before the game.
@@ -272,7 +274,12 @@ fn play_game<G: CliGame>(
     loop {
         match state.turn() {
             Turn::Terminal => {
-                let outcome = state.outcome().expect("terminal state has an outcome");
+                let outcome = state.outcome().ok_or_else(|| {
+                    data(format!(
+                        "internal error: a finished {} without a result: {state}",
+                        G::KIND.name()
+                    ))
+                })?;
                 writeln!(
                     out,
                     "\n{state:#}\nGame over: {}",
@@ -282,7 +289,7 @@ fn play_game<G: CliGame>(
                 return Ok(Played::Finished);
             }
             Turn::Chance => {
-                let dist = state.chance_outcomes().expect("chance node has outcomes");
+                let dist = state.chance_outcomes().ok_or_else(|| no_outcomes(&state))?;
                 let outcome = sample(&dist, &mut rng);
                 state.apply_chance_unchecked(outcome);
                 record.events.push(Event::Chance(outcome));

@@ -305,8 +305,20 @@ impl<G: CliGame> Batch<'_, G> {
                     index: Some(index),
                     ..RecordLine::<G>::new(game.record, Some(seed))
                 };
-                let json = serde_json::to_string(&line).expect("records serialise");
+                let json = serde_json::to_string(&line);
                 let mut queue = lock.lock().unwrap_or_else(PoisonError::into_inner);
+                let json = match json {
+                    Ok(json) => json,
+                    Err(e) => {
+                        // A bug, reported as a failed write rather than a panic.
+                        queue.failed.get_or_insert(std::io::Error::other(format!(
+                            "a record cannot be written as JSON: {e}"
+                        )));
+                        stop.store(true, Ordering::Relaxed);
+                        room.notify_all();
+                        break;
+                    }
+                };
                 queue.pending.insert(index, json);
                 let queue = &mut *queue;
                 while let Some(json) = queue.pending.remove(&queue.next) {

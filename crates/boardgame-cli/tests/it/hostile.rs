@@ -890,6 +890,65 @@ fn assert_usage(out: &Output, says: &str, what: &str) {
 }
 
 #[test]
+fn r3_1_optimal_on_rules_the_solver_refuses_is_a_usage_error_before_any_game() {
+    for (args, says) in [
+        (
+            &[
+                "arena",
+                "thax",
+                "--bots",
+                "optimal,greedy",
+                "--set",
+                "voluntary_pass=true",
+            ][..],
+            "voluntary_pass",
+        ),
+        (
+            &[
+                "arena",
+                "thax",
+                "--bots",
+                "greedy,optimal",
+                "--preset",
+                "thax-out-limited",
+            ],
+            "states",
+        ),
+        (
+            &[
+                "arena",
+                "thax",
+                "--bots",
+                "optimal,random",
+                "--set",
+                "supply=10",
+            ],
+            "dead draw",
+        ),
+    ] {
+        let (out, _) = within(args, HUNG);
+        assert_usage(&out, says, &format!("{args:?}"));
+        assert!(text(&out.stderr).contains("optimal"), "{args:?}");
+    }
+    let out = with_input(
+        &[
+            "play",
+            "thax",
+            "--bot",
+            "optimal",
+            "--set",
+            "voluntary_pass=true",
+        ],
+        b"quit\n",
+    );
+    assert_usage(&out, "voluntary_pass", "play");
+    assert!(
+        !text(&out.stdout).contains("to move>"),
+        "refused before the game"
+    );
+}
+
+#[test]
 fn r3_8_mcts_floats_that_would_make_rewards_or_scores_infinite_are_refused() {
     for (spec, says) in [
         (
@@ -919,6 +978,44 @@ fn r3_8_mcts_floats_that_would_make_rewards_or_scores_infinite_are_refused() {
         );
         assert_usage(&out, says, spec);
     }
+}
+
+#[test]
+fn r3_9_arena_set_players_is_used_or_refused_never_ignored() {
+    let out = boardgame(&[
+        "arena",
+        "parchis",
+        "--bots",
+        "random,random",
+        "--set",
+        "players=4",
+    ]);
+    assert_usage(&out, "2 specs for 4 players", "two bots, four players");
+    let out = boardgame(&[
+        "arena",
+        "parchis",
+        "--bots",
+        "random,random,random",
+        "--set",
+        "players=3",
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let result: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(result["players"], 3);
+    let out = boardgame(&[
+        "arena",
+        "parchis",
+        "--bots",
+        "random,random",
+        "--players",
+        "2",
+        "--set",
+        "players=2",
+    ]);
+    assert_usage(&out, "give the number of players once", "both");
 }
 
 #[test]
@@ -955,4 +1052,24 @@ fn r3_a_node_limit_cannot_get_past_the_depth_guard() {
         );
         assert_usage(&out, "out of range", spec);
     }
+}
+
+#[test]
+fn r3_elo_near_zero_prints_without_a_minus_sign() {
+    // Seed 57: 500 wins of 1001 games, an Elo difference of -0.35.
+    let out = boardgame(&[
+        "arena",
+        "nim",
+        "--bots",
+        "random,random",
+        "--games",
+        "1001",
+        "--seed",
+        "57",
+    ]);
+    assert!(out.status.success());
+    let report = text(&out.stdout);
+    let elo = report.lines().find(|l| l.starts_with("Elo")).unwrap();
+    assert!(elo.contains(": +0 ["), "{elo}");
+    assert!(!elo.contains("-0"), "{elo}");
 }
