@@ -16,6 +16,7 @@ mod play;
 mod records;
 mod replay;
 mod rules;
+mod save;
 mod simulate;
 mod solve;
 mod stats;

@@ -2,7 +2,7 @@
 //! standard input, so sessions can be scripted.
 
 use std::io::{BufRead, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use boardgame_core::driver::{rng_from_seed, sample};
 use boardgame_core::{Event, Game, Record, RecordLine, Seat, Turn};
@@ -13,6 +13,7 @@ use crate::bots::{self, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, data, output, usage};
 use crate::games::{CliGame, GameKind, with_game};
+use crate::save::{create_temp, replace_file, save_target};
 
 /// Options of `play`.
 #[derive(Debug, Args)]
@@ -32,9 +33,12 @@ pub(crate) struct PlayArgs {
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
     /// Save the game's record (JSON) to FILE after every move and throw: each save writes a
-    /// temporary file next to FILE and renames it over FILE, so FILE always holds a whole
-    /// record (an interrupt loses nothing) and a failed write (a full disk) keeps the save
-    /// before it. A FILE from before is replaced at the first event.
+    /// new temporary file next to FILE and renames it over FILE, so FILE always holds a
+    /// whole record (an interrupt loses nothing) and a failed write (a full disk) keeps the
+    /// save before it. A FILE from before is replaced at the first event, keeping its
+    /// permissions. FILE must be a regular file or nothing: a device, FIFO, socket or
+    /// directory is refused. A symbolic link is followed: the file it points to is saved
+    /// (created if missing) and the link stays.
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
 }
@@ -179,27 +183,27 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
 }
 
 /// The `--save` file, rewritten with the whole record after every event and at the end.
-/// Each save goes to a temporary file in the same directory, renamed over the save: the
+/// Each save goes to a new temporary file in the same directory, renamed over the save: the
 /// save is always a whole record, and a failed write leaves the one before it.
 struct Saver<'a> {
-    path: &'a std::path::Path,
-    temp: PathBuf,
+    /// The path given on the command line (for messages).
+    path: &'a Path,
+    /// Where the record goes: `path`, or the file its symbolic links lead to.
+    target: PathBuf,
     seed: u64,
 }
 
 impl<'a> Saver<'a> {
-    /// Checks that a temporary file can be made next to `path` (nothing is written to
-    /// `path` until the first save).
-    fn create(path: &'a std::path::Path, seed: u64) -> Result<Saver<'a>, CliError> {
-        let saver = Saver {
-            path,
-            temp: temp_path_for(path),
-            seed,
-        };
-        std::fs::File::create(&saver.temp)
-            .and_then(|_| std::fs::remove_file(&saver.temp))
-            .map_err(|e| data(format!("{}: {e}", path.display())))?;
-        Ok(saver)
+    /// Checks that `path` is a regular file or nothing (through its symbolic links), and
+    /// that a temporary file can be made next to it; nothing is written to it until the
+    /// first save.
+    fn create(path: &'a Path, seed: u64) -> Result<Saver<'a>, CliError> {
+        let fail = |e: std::io::Error| data(format!("{}: {e}", path.display()));
+        let target = save_target(path).map_err(fail)?;
+        let (file, temp) = create_temp(&target, None).map_err(fail)?;
+        drop(file);
+        std::fs::remove_file(&temp).map_err(fail)?;
+        Ok(Saver { path, target, seed })
     }
 
     /// Replaces the save with `record`, or leaves the previous save if that fails.
@@ -207,38 +211,13 @@ impl<'a> Saver<'a> {
         let line = RecordLine::new(record.clone(), Some(self.seed));
         let mut json = serde_json::to_string(&line).map_err(data)?;
         json.push('\n');
-        replace_file(self.path, &self.temp, json.as_bytes()).map_err(|e| {
+        replace_file(&self.target, json.as_bytes()).map_err(|e| {
             data(format!(
                 "{}: {e}; the save before this move is kept",
                 self.path.display()
             ))
         })
     }
-}
-
-/// The temporary file next to `path` that a save is written to first.
-fn temp_path_for(path: &std::path::Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// Writes `bytes` to `temp`, then renames it to `path`; on failure `temp` is removed and
-/// `path` is untouched. (No fsync: a full disk fails the write itself, and a save per move
-/// must stay cheap; a crash of the whole machine may lose the last saves.)
-pub(crate) fn replace_file(
-    path: &std::path::Path,
-    temp: &std::path::Path,
-    bytes: &[u8],
-) -> std::io::Result<()> {
-    let written = std::fs::File::create(temp)
-        .and_then(|mut file| file.write_all(bytes))
-        .and_then(|()| std::fs::rename(temp, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(temp);
-    }
-    written
 }
 
 /// How a game in the terminal ended.
@@ -455,24 +434,6 @@ mod tests {
         assert!(human_seats("2", 2).is_err());
         assert!(human_seats(" ", 2).is_err());
         assert!(human_seats("", 2).is_err());
-    }
-
-    #[test]
-    fn a_failed_save_keeps_the_save_before_it() {
-        let dir = std::env::temp_dir().join(format!("boardgame-save-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("save.json");
-        std::fs::write(&path, "the old save\n").unwrap();
-        // The temporary file is a full disk: every write to it fails.
-        let temp = dir.join(".save.json.tmp");
-        let _ = std::fs::remove_file(&temp);
-        std::os::unix::fs::symlink("/dev/full", &temp).unwrap();
-        assert!(replace_file(&path, &temp, &[b'x'; 10_000]).is_err());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old save\n");
-        assert!(!temp.exists(), "the temporary file is removed");
-        replace_file(&path, &temp, b"new\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

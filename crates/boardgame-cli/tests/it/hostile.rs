@@ -948,6 +948,111 @@ fn r3_1_optimal_on_rules_the_solver_refuses_is_a_usage_error_before_any_game() {
     );
 }
 
+/// `play ataxx` that quits at once, saving to `save`.
+fn play_and_quit(save: &std::path::Path) -> Output {
+    with_input(
+        &["play", "ataxx", "--save", save.to_str().unwrap()],
+        b"quit\n",
+    )
+}
+
+fn mode_of(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn r3_5_play_save_refuses_a_fifo_or_a_socket_and_leaves_it() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("r3-5-special");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let out = play_and_quit(&fifo);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a FIFO, not a regular file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        !text(&out.stdout).contains("to move>"),
+        "refused before the game"
+    );
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    let socket = dir.join("socket");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let out = play_and_quit(&socket);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a socket, not a regular file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        std::fs::symlink_metadata(&socket)
+            .unwrap()
+            .file_type()
+            .is_socket()
+    );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        2,
+        "nothing else made"
+    );
+}
+
+#[test]
+fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("r3-5-link");
+    let real = dir.join("real.json");
+    std::fs::write(&real, "an older save\n").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    let out = play_and_quit(&link);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let saved = std::fs::read_to_string(&real).unwrap();
+    assert!(saved.contains("\"game\":\"ataxx\""), "{saved}");
+    assert_eq!(mode_of(&real), 0o600);
+    // A plain save keeps its mode too.
+    let plain = dir.join("plain.json");
+    std::fs::write(&plain, "old\n").unwrap();
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
+    assert!(play_and_quit(&plain).status.success());
+    assert_eq!(mode_of(&plain), 0o640);
+    assert!(std::fs::read_to_string(&plain).unwrap().contains("ataxx"));
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        3,
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn r3_5_play_save_to_a_long_name_saves() {
+    let dir = temp_dir("r3-5-long");
+    for length in [245, 250, 255] {
+        let save = dir.join("s".repeat(length));
+        let out = play_and_quit(&save);
+        assert!(out.status.success(), "{length}: {}", text(&out.stderr));
+        let saved = std::fs::read_to_string(&save).unwrap();
+        assert!(saved.contains("ataxx"), "{length}: {saved}");
+    }
+}
+
 #[test]
 fn r3_8_mcts_floats_that_would_make_rewards_or_scores_infinite_are_refused() {
     for (spec, says) in [
