@@ -20,8 +20,8 @@ pub(crate) struct PerftArgs {
     /// state under the rules given.
     #[arg(long, visible_alias = "state")]
     pub(crate) fen: Option<String>,
-    /// The depth, in edges (moves and chance outcomes).
-    #[arg(long)]
+    /// The depth, in edges (moves and chance outcomes), at most 64.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PERFT_DEPTH)))]
     pub(crate) depth: u32,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
@@ -43,6 +43,13 @@ pub(crate) struct PerftArgs {
     #[arg(long)]
     pub(crate) json: bool,
 }
+
+/// The deepest perft: 64 edges. Perft walks the tree depth first, one stack frame per edge,
+/// so its depth must be bounded (`--depth 100000` overflowed the stack, as did a game
+/// without a roll limit). No deeper count could finish or fit its `u64`: with a chance node
+/// at every other edge (six outcomes at least) a tree has 6³² > 2⁶⁴ paths at depth 64, and
+/// Ataxx has tens of moves a ply (the deepest published Ataxx perft is depth 11).
+pub(crate) const MAX_PERFT_DEPTH: u32 = 64;
 
 /// The `--method` values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,7 +153,9 @@ fn chance_divide<G: CliGame>(state: &G, depth: u32) -> Vec<(String, u64)> {
     }
     match state.turn() {
         Turn::Chance => {
-            let dist = state.chance_outcomes().expect("chance node");
+            let Some(dist) = state.chance_outcomes() else {
+                return Vec::new();
+            };
             dist.iter()
                 .map(|(c, _)| {
                     let mut child = state.clone();

@@ -948,6 +948,54 @@ fn r3_1_optimal_on_rules_the_solver_refuses_is_a_usage_error_before_any_game() {
     );
 }
 
+#[test]
+fn r3_4_deep_perft_is_refused_instead_of_overflowing_the_stack() {
+    for args in [
+        &[
+            "perft", "ataxx", "--depth", "100000", "--preset", "no-clock",
+        ][..],
+        &[
+            "perft",
+            "thax",
+            "--depth",
+            "100000",
+            "--set",
+            "max_rolls=4294967295",
+        ],
+        &[
+            "perft",
+            "parchis",
+            "--depth",
+            "100000",
+            "--set",
+            "max_rolls=0",
+        ],
+        &[
+            "perft",
+            "co-ca-ngua",
+            "--depth",
+            "100000",
+            "--set",
+            "max_rolls=0",
+        ],
+        &["perft", "ataxx", "--depth", "65", "--divide"],
+    ] {
+        let (out, _) = within(args, HUNG);
+        assert_usage(&out, "0..=64", &format!("{args:?}"));
+    }
+    // Depth 64 itself starts (and is stopped here): no abort on the way down.
+    let (out, _) = within(
+        &["perft", "parchis", "--depth", "64", "--set", "max_rolls=0"],
+        Duration::from_secs(2),
+    );
+    assert_eq!(
+        out.status.code(),
+        None,
+        "killed, not ended: {}",
+        text(&out.stderr)
+    );
+}
+
 /// `play ataxx` that quits at once, saving to `save`.
 fn play_and_quit(save: &std::path::Path) -> Output {
     with_input(
