@@ -1,14 +1,14 @@
 //! `boardgame merge`: combines the `--json` summaries of the shards of one `simulate` run
 //! into the summary of the whole run (exactly: the statistics come from merged histograms).
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::error::{CliError, data, print_line};
 use crate::simulate::Shard;
-use crate::summary::{RunSummary, Tally, Timing, incompatibility, unreadable};
+use crate::summary::{RunId, RunSummary, Tally, Timing, incompatibility, unreadable};
 
 /// Options of `merge`.
 #[derive(Debug, Args)]
@@ -29,28 +29,69 @@ pub(crate) struct MergeArgs {
 /// The most bytes read from one input: summaries are small, so anything bigger is not one.
 const MAX_INPUT: u64 = 64 << 20;
 
-/// Runs `merge`.
+/// What `merge` keeps of each summary once its counts are added to the total: its place in
+/// the run and its time, not its histograms.
+struct Part {
+    label: String,
+    range: std::ops::Range<u64>,
+    shard: String,
+    threads: usize,
+    seconds: f64,
+}
+
+/// The merge so far: the first summary's run (every other must match it) and the counts
+/// of every summary read.
+struct Merged {
+    first_label: String,
+    run: RunId,
+    program: String,
+    tally: Tally,
+    parts: Vec<Part>,
+}
+
+/// Runs `merge`. Summaries are read one line at a time and their counts added up at once,
+/// so memory holds one line, its summary and the total, not every input.
 pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
-    let mut summaries = Vec::new();
+    let mut merged: Option<Merged> = None;
     for path in &args.files {
-        let text = read_input(path)?;
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
+        let fail = |e: std::io::Error| data(format!("{}: {e}", path.display()));
+        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(BufReader::new(std::fs::File::open(path).map_err(fail)?))
+        };
+        let mut input = input.take(MAX_INPUT + 1);
+        let mut number = 0;
+        loop {
+            let mut line = Vec::new();
+            input.read_until(b'\n', &mut line).map_err(fail)?;
+            if input.limit() == 0 {
+                return Err(data(format!(
+                    "{}: more than {} MiB; not a file of summaries",
+                    path.display(),
+                    MAX_INPUT >> 20
+                )));
+            }
+            if line.is_empty() {
+                break;
+            }
+            number += 1;
+            let label = format!("{} line {number}", path.display());
+            let text = std::str::from_utf8(&line)
+                .map_err(|_| data(format!("{}: not UTF-8 text", path.display())))?;
+            if text.trim().is_empty() {
                 continue;
             }
-            let label = format!("{} line {}", path.display(), number + 1);
-            let summary: RunSummary = serde_json::from_str(line)
+            let mut summary: RunSummary = serde_json::from_str(text)
                 .map_err(|e| data(format!("{label}: not a summary of `simulate --json` ({e})")))?;
-            if let Some(why) = unreadable(&summary) {
-                return Err(data(format!("{label}: {why}")));
-            }
-            let tally = summary
-                .tally()
-                .map_err(|e| data(format!("{label}: inconsistent summary: {e}")))?;
-            summaries.push((label, summary, tally));
+            drop(line);
+            add(&mut merged, label, &mut summary)?;
         }
     }
-    let merged = merge(summaries, args.partial)?;
+    let Some(merged) = merged else {
+        return Err(data("no summary to merge"));
+    };
+    let merged = finish(merged, args.partial)?;
     if args.json {
         print_line(&serde_json::to_string(&merged).map_err(data)?)
     } else {
@@ -58,72 +99,74 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
     }
 }
 
-fn read_input(path: &PathBuf) -> Result<String, CliError> {
-    let fail = |e: std::io::Error| data(format!("{}: {e}", path.display()));
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .take(MAX_INPUT + 1)
-            .read_to_end(&mut bytes)
-            .map_err(fail)?;
-    } else {
-        std::fs::File::open(path)
-            .map_err(fail)?
-            .take(MAX_INPUT + 1)
-            .read_to_end(&mut bytes)
-            .map_err(fail)?;
+/// Checks `summary` (on `label`) and adds its counts to the merge.
+fn add(
+    merged: &mut Option<Merged>,
+    label: String,
+    summary: &mut RunSummary,
+) -> Result<(), CliError> {
+    if let Some(why) = unreadable(summary) {
+        return Err(data(format!("{label}: {why}")));
     }
-    if bytes.len() as u64 > MAX_INPUT {
+    let tally = summary
+        .take_tally()
+        .map_err(|e| data(format!("{label}: inconsistent summary: {e}")))?;
+    let merged = merged.get_or_insert_with(|| Merged {
+        first_label: label.clone(),
+        run: summary.run.clone(),
+        program: summary.program.clone(),
+        tally: Tally::new(summary.run.players),
+        parts: Vec::new(),
+    });
+    if let Some(why) = incompatibility(&merged.run, &summary.run) {
         return Err(data(format!(
-            "{}: more than {} MiB; not a file of summaries",
-            path.display(),
-            MAX_INPUT >> 20
+            "cannot merge {label} with {}: they are different runs: {why}",
+            merged.first_label
         )));
     }
-    String::from_utf8(bytes).map_err(|_| data(format!("{}: not UTF-8 text", path.display())))
+    if summary.program != merged.program {
+        return Err(data(format!(
+            "cannot merge {label} with {}: written by different programs ({:?} and {:?}); rerun the shards with one",
+            merged.first_label, summary.program, merged.program
+        )));
+    }
+    merged.tally.merge_owned(tally);
+    let range = summary.range();
+    merged.parts.push(Part {
+        label,
+        shard: summary
+            .shard
+            .clone()
+            .unwrap_or_else(|| format!("{}..{}", range.start, range.end)),
+        range,
+        threads: summary.threads,
+        seconds: summary.seconds,
+    });
+    Ok(())
 }
 
-/// Merges labelled summaries of parts of one run.
-fn merge(
-    mut parts: Vec<(String, RunSummary, Tally)>,
-    partial: bool,
-) -> Result<RunSummary, CliError> {
-    let Some((first_label, first, _)) = parts.first() else {
-        return Err(data("no summary to merge"));
-    };
-    for (label, summary, _) in &parts[1..] {
-        if let Some(why) = incompatibility(&first.run, &summary.run) {
-            return Err(data(format!(
-                "cannot merge {label} with {first_label}: they are different runs: {why}"
-            )));
-        }
-        if summary.program != first.program {
-            return Err(data(format!(
-                "cannot merge {label} with {first_label}: written by different programs ({:?} and {:?}); rerun the shards with one",
-                summary.program, first.program
-            )));
-        }
-    }
-    parts.sort_by_key(|(_, summary, _)| (summary.game_range[0], summary.game_range[1]));
+/// The merged summary, once the parts are checked to tile the run (or part of it, with
+/// `partial`) without overlap.
+fn finish(mut merged: Merged, partial: bool) -> Result<RunSummary, CliError> {
+    let parts = &mut merged.parts;
+    parts.sort_by_key(|part| (part.range.start, part.range.end));
     for pair in parts.windows(2) {
-        let (a_label, a, _) = &pair[0];
-        let (b_label, b, _) = &pair[1];
-        let (a_range, b_range) = (a.range(), b.range());
-        if b_range.start < a_range.end {
+        let (a, b) = (&pair[0], &pair[1]);
+        if b.range.start < a.range.end {
             return Err(data(format!(
-                "{a_label} (games {}..{}) and {b_label} (games {}..{}) overlap: a shard was given twice?",
-                a_range.start, a_range.end, b_range.start, b_range.end
+                "{} (games {}..{}) and {} (games {}..{}) overlap: a shard was given twice?",
+                a.label, a.range.start, a.range.end, b.label, b.range.start, b.range.end
             )));
         }
-        if b_range.start > a_range.end {
+        if b.range.start > a.range.end {
             return Err(data(format!(
-                "games {}..{} are in no summary (between {a_label} and {b_label}): a shard is missing",
-                a_range.end, b_range.start
+                "games {}..{} are in no summary (between {} and {}): a shard is missing",
+                a.range.end, b.range.start, a.label, b.label
             )));
         }
     }
-    let run = parts[0].1.run.clone();
-    let range = parts[0].1.game_range[0]..parts[parts.len() - 1].1.game_range[1];
+    let run = merged.run;
+    let range = parts[0].range.start..parts[parts.len() - 1].range.end;
     if range != (0..run.games) {
         let covered = format!(
             "the summaries cover games {}..{} of the run's {}",
@@ -136,28 +179,22 @@ fn merge(
         }
         eprintln!("boardgame: note: {covered}; shards are missing");
     }
-    let mut tally = Tally::new(run.players);
     let mut timing = Timing {
         threads: 0,
         seconds: 0.0,
         merged: parts.len(),
     };
-    let mut shards = Vec::new();
-    for (_, summary, part) in &parts {
-        tally.merge(part);
-        timing.threads = timing.threads.saturating_add(summary.threads);
+    for part in parts.iter() {
+        timing.threads = timing.threads.saturating_add(part.threads);
         // Saturating, so that the sum stays finite.
-        timing.seconds = (timing.seconds + summary.seconds).min(f64::MAX);
-        shards.push(summary.shard.clone().unwrap_or_else(|| {
-            let r = summary.range();
-            format!("{}..{}", r.start, r.end)
-        }));
+        timing.seconds = (timing.seconds + part.seconds).min(f64::MAX);
     }
+    let shards: Vec<String> = parts.iter().map(|part| part.shard.clone()).collect();
     Ok(RunSummary::new(
         run,
         Some(shard_names(&shards)),
         range,
-        tally,
+        merged.tally,
         timing,
     ))
 }

@@ -49,18 +49,31 @@ impl Tally {
         }
     }
 
+    /// [`merge`](Self::merge), taking `other`'s histograms whole when this tally is empty.
+    pub(crate) fn merge_owned(&mut self, other: Tally) {
+        self.add_results(&other);
+        self.plies.merge_owned(other.plies);
+        self.rolls.merge_owned(other.rolls);
+    }
+
     /// Adds the counts of `other` (games disjoint from this tally's) to this one.
     pub(crate) fn merge(&mut self, other: &Tally) {
+        self.add_results(other);
         self.plies.merge(&other.plies);
         self.rolls.merge(&other.rolls);
+    }
+
+    /// Adds the wins, draws and truncated games of `other` (saturating: counts read from
+    /// tampered summaries cannot overflow).
+    fn add_results(&mut self, other: &Tally) {
         if self.wins.len() < other.wins.len() {
             self.wins.resize(other.wins.len(), 0);
         }
         for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
-            *mine += theirs;
+            *mine = mine.saturating_add(*theirs);
         }
-        self.draws += other.draws;
-        self.truncated += other.truncated;
+        self.draws = self.draws.saturating_add(other.draws);
+        self.truncated = self.truncated.saturating_add(other.truncated);
     }
 
     /// How many games were counted.
@@ -196,18 +209,24 @@ impl RunSummary {
         }
     }
 
-    /// The counts this summary was computed from, checked against its own fields.
+    /// The counts this summary was computed from, checked against its own fields, taken
+    /// out of the summary (no copy of its histograms); the summary keeps the rest.
     ///
     /// # Errors
     /// A description of the first inconsistency (a hand-edited or truncated summary).
-    pub(crate) fn tally(&self) -> Result<Tally, String> {
-        let tally = Tally {
-            plies: self.plies_histogram.clone(),
-            rolls: self.rolls_histogram.clone(),
-            wins: self.wins.clone(),
+    pub(crate) fn take_tally(&mut self) -> Result<Tally, String> {
+        self.check()?;
+        Ok(Tally {
+            plies: std::mem::take(&mut self.plies_histogram),
+            rolls: std::mem::take(&mut self.rolls_histogram),
+            wins: std::mem::take(&mut self.wins),
             draws: self.draws,
             truncated: self.truncated,
-        };
+        })
+    }
+
+    /// Checks the counts against the game range, the guard and the derived fields.
+    fn check(&self) -> Result<(), String> {
         let [start, end] = self.game_range;
         if start > end || end > self.run.games {
             return Err(format!(
@@ -217,15 +236,14 @@ impl RunSummary {
         }
         let expected = end - start;
         let counted = [
-            ("plies_histogram", tally.plies.total()),
-            ("rolls_histogram", tally.rolls.total()),
+            ("plies_histogram", self.plies_histogram.total()),
+            ("rolls_histogram", self.rolls_histogram.total()),
             (
                 "wins + draws + truncated",
-                tally
-                    .wins
+                self.wins
                     .iter()
-                    .fold(tally.draws, |sum, &w| sum.saturating_add(w))
-                    .saturating_add(tally.truncated),
+                    .fold(self.draws, |sum, &w| sum.saturating_add(w))
+                    .saturating_add(self.truncated),
             ),
         ];
         for (what, count) in counted {
@@ -235,14 +253,14 @@ impl RunSummary {
                 ));
             }
         }
-        if tally.wins.len() != self.run.players {
+        if self.wins.len() != self.run.players {
             return Err(format!(
                 "wins lists {} seats for {} players",
-                tally.wins.len(),
+                self.wins.len(),
                 self.run.players
             ));
         }
-        if let Some(longest) = tally.plies.max_value()
+        if let Some(longest) = self.plies_histogram.max_value()
             && longest > self.run.max_plies_guard
         {
             return Err(format!(
@@ -251,7 +269,7 @@ impl RunSummary {
             ));
         }
         let most_rolls = max_rolls_bound(self.run.max_plies_guard);
-        if let Some(longest) = tally.rolls.max_value()
+        if let Some(longest) = self.rolls_histogram.max_value()
             && longest > most_rolls
         {
             return Err(format!(
@@ -259,12 +277,11 @@ impl RunSummary {
                 self.run.max_plies_guard
             ));
         }
-        self.check_derived(&tally)?;
-        Ok(tally)
+        self.check_derived()
     }
 
     /// Checks the fields computed from the histograms and the time against them.
-    fn check_derived(&self, tally: &Tally) -> Result<(), String> {
+    fn check_derived(&self) -> Result<(), String> {
         if !(self.seconds.is_finite() && self.seconds >= 0.0) {
             return Err(format!(
                 "seconds is {}, not a finite time ≥ 0",
@@ -272,9 +289,9 @@ impl RunSummary {
             ));
         }
         let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
-        let plies = tally.plies.summary();
-        let rolls = tally.rolls.summary();
-        let games = tally.games() as f64;
+        let plies = self.plies_histogram.summary();
+        let rolls = self.rolls_histogram.summary();
+        let games = self.plies_histogram.total() as f64;
         let per_sec = |count: f64| count / self.seconds.max(1e-9);
         let exact = [
             ("p50_plies", self.p50_plies, plies.p50),
@@ -298,7 +315,7 @@ impl RunSummary {
             (
                 "plies_per_sec",
                 self.plies_per_sec,
-                per_sec(tally.plies.sum() as f64),
+                per_sec(self.plies_histogram.sum() as f64),
             ),
         ];
         for (what, given, counted) in approximate {
@@ -484,7 +501,11 @@ mod tests {
     fn a_fresh_summary_passes_its_own_checks() {
         let json = serde_json::to_string(&a_summary()).unwrap();
         let read: RunSummary = serde_json::from_str(&json).unwrap();
-        assert!(read.tally().is_ok(), "{:?}", read.tally());
+        assert!(
+            read.clone().take_tally().is_ok(),
+            "{:?}",
+            read.clone().take_tally()
+        );
         assert!(unreadable(&read).is_none());
     }
 
@@ -520,7 +541,7 @@ mod tests {
             let (start, end) = runs[at % runs.len()];
             let edited = format!("{}{value}{}", &json[..start], &json[end..]);
             if let Ok(summary) = serde_json::from_str::<RunSummary>(&edited)
-                && let Ok(tally) = summary.tally()
+                && let Ok(tally) = summary.clone().take_tally()
             {
                 let again = RunSummary::new(
                     summary.run.clone(),

@@ -881,6 +881,60 @@ fn within(args: &[&str], limit: Duration) -> (Output, Duration) {
     (output, took)
 }
 
+/// Runs the command and returns its output and its peak resident memory in KiB (`VmHWM`,
+/// read from /proc while it runs).
+fn peak_memory(args: &[&str]) -> (Output, u64) {
+    let began = Instant::now();
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let read_all = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
+    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_file)
+            && let Some(kb) = status
+                .lines()
+                .find_map(|line| line.strip_prefix("VmHWM:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
+        {
+            peak = peak.max(kb);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if began.elapsed() > HUNG * 4 {
+            child.kill().unwrap();
+            panic!("{args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let output = Output {
+        status: child.wait().unwrap(),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    };
+    (output, peak)
+}
+
 /// Asserts that `out` is a usage error (exit status 2) whose message says `says`.
 fn assert_usage(out: &Output, says: &str, what: &str) {
     let message = text(&out.stderr);
@@ -1225,4 +1279,35 @@ fn r3_elo_near_zero_prints_without_a_minus_sign() {
     let elo = report.lines().find(|l| l.starts_with("Elo")).unwrap();
     assert!(elo.contains(": +0 ["), "{elo}");
     assert!(!elo.contains("-0"), "{elo}");
+}
+
+#[test]
+fn r3_merge_reads_in_memory_a_small_multiple_of_its_input() {
+    // One consistent summary of three million games of distinct lengths: 35 MB of JSON.
+    let dir = temp_dir("r3-merge");
+    let games: u64 = 3_000_000;
+    let mut histogram = String::with_capacity(40 << 20);
+    for length in 1..=games {
+        if length > 1 {
+            histogram.push(',');
+        }
+        histogram.push_str(&format!("[{length},1]"));
+    }
+    let sum = games * (games + 1) / 2;
+    let summary = format!(
+        r#"{{"format":2,"program":"boardgame {}","game":"nim","games":{games},"seed":0,"players":2,"seat_names":["seat 0","seat 1"],"preset":"default","settings":{{}},"max_plies_guard":{games},"shard":null,"game_range":[0,{games}],"mean_plies":{},"p50_plies":{},"p99_plies":{},"max_plies":{games},"mean_rolls":0.0,"p50_rolls":0,"p99_rolls":0,"max_rolls":0,"wins":[{games},0],"draws":0,"truncated":0,"plies_histogram":[{histogram}],"rolls_histogram":[[0,{games}]],"threads":1,"seconds":1.0,"games_per_sec":{games}.0,"plies_per_sec":{sum}.0}}"#,
+        env!("CARGO_PKG_VERSION"),
+        sum as f64 / games as f64,
+        games / 2,
+        games * 99 / 100,
+    );
+    let path = dir.join("big.json");
+    std::fs::write(&path, format!("{summary}\n")).unwrap();
+    drop(histogram);
+    let (out, peak) = peak_memory(&["merge", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("3000000 games"));
+    let input = summary.len() as u64 / 1024;
+    // 9.4 times the input before (329 MB); the line and one map of it now.
+    assert!(peak < 5 * input, "peak {peak} KiB for {input} KiB of input");
 }
