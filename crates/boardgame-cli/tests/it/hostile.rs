@@ -1003,6 +1003,172 @@ fn r3_1_optimal_on_rules_the_solver_refuses_is_a_usage_error_before_any_game() {
 }
 
 #[test]
+fn r3_2_solve_games_stream_in_flat_memory() {
+    let args = |games: &'static str| {
+        [
+            "solve",
+            "thax",
+            "--set",
+            "board=1,2",
+            "--games",
+            games,
+            "--against",
+            "random",
+            "--threads",
+            "2",
+            "--quiet",
+        ]
+    };
+    let (out, peak) = peak_memory(&args("1000000"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("over 1000000 games"));
+    // About 125 bytes a game before (125 MB here); a few MiB now, whatever the games.
+    assert!(peak < 40_000, "peak memory {peak} KiB for a million games");
+}
+
+#[test]
+fn r3_2_streamed_solve_games_do_not_depend_on_the_threads() {
+    let run = |threads: &str| {
+        let out = boardgame(&[
+            "solve",
+            "thax",
+            "--set",
+            "board=1,2,3",
+            "--games",
+            "3000",
+            "--against",
+            "greedy",
+            "--threads",
+            threads,
+            "--quiet",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // Everything but the line with the times and the thread count.
+        text(&out.stdout)
+            .lines()
+            .filter(|line| !line.contains(" s") && !line.contains("threads"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn r3_3_solve_refuses_a_tolerance_it_cannot_reach_at_once() {
+    for tolerance in ["1e-300", "1e-16", "5e-324", "9e-14"] {
+        let (out, took) = within(&["solve", "thax", "--tolerance", tolerance], HUNG);
+        assert_usage(&out, "at least 1e-13", tolerance);
+        assert!(took < Duration::from_secs(10), "{tolerance}: {took:?}");
+        assert!(out.stdout.is_empty(), "{tolerance}: {}", text(&out.stdout));
+    }
+}
+
+#[test]
+fn r3_3_solve_shows_its_progress_on_standard_error_unless_quiet() {
+    let out = boardgame(&[
+        "solve",
+        "thax",
+        "--preset",
+        "with-sums",
+        "--tolerance",
+        "1e-12",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let progress = text(&out.stderr);
+    assert!(progress.contains("solving: sweep "), "{progress}");
+    assert!(progress.contains("widest bracket"), "{progress}");
+    let out = boardgame(&[
+        "solve",
+        "thax",
+        "--preset",
+        "with-sums",
+        "--tolerance",
+        "1e-12",
+        "--quiet",
+    ]);
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+/// Whether this process ignores SIGINT (a child started in the background by a
+/// non-interactive shell does, and its children inherit it).
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+#[test]
+fn r3_3_ctrl_c_stops_a_long_solve_at_once_leaving_nothing_half_written() {
+    // SIGINT as Ctrl-C sends it; SIGTERM where SIGINT is ignored (see `interrupt`): both
+    // end the program where it is, which is clean because nothing is printed or written
+    // before the solve ends.
+    let signal = if sigint_ignored() { "-TERM" } else { "-INT" };
+    let mut child = binary()
+        .args(["solve", "thax"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    read_until(child.stderr.as_mut().unwrap(), "solving: sweep");
+    let sent = Instant::now();
+    let killed = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    wait_or_kill(&mut child, "solve after the signal");
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        sent.elapsed()
+    );
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "{status:?}");
+    let mut printed = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut printed)
+        .unwrap();
+    assert!(printed.is_empty(), "{printed}");
+}
+
+#[test]
+fn r3_3_solve_refuses_flag_combinations_before_solving() {
+    for (args, says) in [
+        (
+            &["solve", "thax", "--tolerance", "1e-10", "--games", "5"][..],
+            "default tolerance",
+        ),
+        (
+            &[
+                "solve",
+                "thax",
+                "--games",
+                "5",
+                "--against",
+                "alphabeta:depth=2",
+            ],
+            "alphabeta",
+        ),
+        (&["solve", "thax", "--set", "max_rolls=5"], "--games"),
+        (&["solve", "thax", "--set", "first=1"], "--games"),
+    ] {
+        let (out, took) = within(args, HUNG);
+        assert_usage(&out, says, &format!("{args:?}"));
+        assert!(out.stdout.is_empty(), "{args:?}: solved first");
+        assert!(took < Duration::from_secs(5), "{args:?}: {took:?}");
+    }
+}
+
+#[test]
 fn r3_4_deep_perft_is_refused_instead_of_overflowing_the_stack() {
     for args in [
         &[
