@@ -116,14 +116,15 @@ fn replay_line(
     args: &ReplayArgs,
     several: bool,
 ) -> Result<(), CliError> {
-    let Ok(header) = serde_json::from_str::<Header>(line) else {
-        return Err(explain_bad_line(line, number, None));
+    let header = match serde_json::from_str::<Header>(line) {
+        Ok(header) => header,
+        Err(error) => return Err(explain_bad_line(line, number, Some(error))),
     };
     let kind = game_of(header.game.as_ref()).map_err(|e| data(format!("record {number}: {e}")))?;
     with_game!(kind, G => {
         let record = match serde_json::from_str::<RecordLine<G>>(line) {
             Ok(parsed) => parsed.record,
-            Err(error) => return Err(explain_bad_line(line, number, Some((kind, error)))),
+            Err(error) => return Err(explain_bad_line(line, number, Some(error))),
         };
         if args.states {
             states_of::<G>(record, number, number > 0)
@@ -135,15 +136,18 @@ fn replay_line(
 
 /// Why `line` is not a record of its game: the first bad event named in the game's terms
 /// (for lines up to [`MAX_EXPLAINED_LINE`]), else the parser's message.
-fn explain_bad_line(
-    line: &str,
-    number: usize,
-    parsed: Option<(GameKind, serde_json::Error)>,
-) -> CliError {
+fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>) -> CliError {
     let fail = |message: String| data(format!("record {number}: {message}"));
+    if let Some(error) = &parsed
+        && error.to_string().starts_with("duplicate field")
+    {
+        // Read as a plain JSON object, the last of the two would win, and the message would
+        // be about something else.
+        return fail(format!("{error}: a record gives each field once"));
+    }
     if line.len() > MAX_EXPLAINED_LINE {
         return match parsed {
-            Some((_, error)) => fail(error.to_string()),
+            Some(error) => fail(error.to_string()),
             None => fail(format!("not a record: {SHAPE}")),
         };
     }
@@ -161,7 +165,7 @@ fn explain_bad_line(
     let checked = with_game!(kind, G => check_events::<G>(&header));
     match (checked, parsed) {
         (Err(message), _) => fail(message),
-        (Ok(()), Some((_, error))) => fail(error.to_string()),
+        (Ok(()), Some(error)) => fail(error.to_string()),
         (Ok(()), None) => fail(format!("not a record: {SHAPE}")),
     }
 }
@@ -187,6 +191,19 @@ fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
     })
 }
 
+/// The longest JSON quoted back in a message, in characters.
+const MAX_JSON_QUOTE: usize = 60;
+
+/// `value` as JSON, cut to its first [`MAX_JSON_QUOTE`] characters (then followed by its
+/// length): an event of a megabyte gets a short message.
+fn short_json(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(MAX_JSON_QUOTE) {
+        None => text,
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+    }
+}
+
 /// Checks each event of a record on its own, to name a bad one in the game's terms.
 fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     let name = G::KIND.name();
@@ -200,12 +217,27 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     for (index, event) in events.iter().enumerate() {
         let bad = |what: &str, value: &serde_json::Value, e: serde_json::Error| {
             let message = e.to_string();
+            let value = short_json(value);
             if message.contains("there are no variants") {
                 format!("event {index} is a {what} ({value}), but {name} has no {what}s")
             } else {
                 format!("event {index}: {value} is not a {what} of {name}: {message}")
             }
         };
+        let keys = event.as_object().map_or(0, serde_json::Map::len);
+        if keys > 1 {
+            let both = event.get("move").is_some() && event.get("chance").is_some();
+            return Err(format!(
+                "event {index} ({}) has {}: an event is either {{\"move\": …}} or \
+                 {{\"chance\": …}}",
+                short_json(event),
+                if both {
+                    "both a move and a chance outcome".to_owned()
+                } else {
+                    format!("{keys} keys")
+                }
+            ));
+        }
         if let Some(value) = event.get("move") {
             serde_json::from_value::<G::Move>(value.clone()).map_err(|e| bad("move", value, e))?;
         } else if let Some(value) = event.get("chance") {
@@ -213,7 +245,8 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
                 .map_err(|e| bad("chance outcome", value, e))?;
         } else {
             return Err(format!(
-                "event {index} ({event}) is neither {{\"move\": …}} nor {{\"chance\": …}}"
+                "event {index} ({}) is neither {{\"move\": …}} nor {{\"chance\": …}}",
+                short_json(event)
             ));
         }
     }
@@ -319,6 +352,41 @@ mod tests {
                     let _ = game_of(header.game.as_ref());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_duplicate_game_or_an_event_with_two_kinds_is_named() {
+        let duplicate = RECORD.replacen(r#""game":"nim","#, r#""game":"nim","game":"thax","#, 1);
+        let message = replay_line(&duplicate, 0, &quiet_args(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("duplicate field `game`"), "{message}");
+        let both = RECORD.replacen(r#"{"move":1}"#, r#"{"move":1,"chance":3}"#, 1);
+        let message = replay_line(&both, 0, &quiet_args(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("event 0") && message.contains("both a move and a chance outcome"),
+            "{message}"
+        );
+        // A huge event is quoted by its start.
+        let huge = RECORD.replacen(
+            r#"{"move":1}"#,
+            &format!(r#"{{"move":"{}","chance":3}}"#, "x".repeat(100_000)),
+            1,
+        );
+        let message = replay_line(&huge, 0, &quiet_args(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 300, "{message}");
+    }
+
+    fn quiet_args() -> ReplayArgs {
+        ReplayArgs {
+            file: PathBuf::from("x"),
+            verbose: false,
+            states: false,
         }
     }
 

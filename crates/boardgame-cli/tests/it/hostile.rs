@@ -1428,6 +1428,28 @@ fn r3_a_node_limit_cannot_get_past_the_depth_guard() {
 }
 
 #[test]
+fn r3_replay_names_a_duplicate_game_key_and_an_event_of_two_kinds() {
+    let dir = temp_dir("r3-replay");
+    let record = r#"{"game":"nim","record":{"config":{"seats":2,"counters":5,"max_take":3},"events":[{"move":1}]}}"#;
+    for (line, says) in [
+        (
+            record.replacen(r#""game":"nim","#, r#""game":"nim","game":"thax","#, 1),
+            "duplicate field `game`",
+        ),
+        (
+            record.replacen(r#"{"move":1}"#, r#"{"move":1,"chance":3}"#, 1),
+            "both a move and a chance outcome",
+        ),
+    ] {
+        let path = dir.join("record.json");
+        std::fs::write(&path, format!("{line}\n")).unwrap();
+        let out = boardgame(&["replay", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn r3_elo_near_zero_prints_without_a_minus_sign() {
     // Seed 57: 500 wins of 1001 games, an Elo difference of -0.35.
     let out = boardgame(&[
