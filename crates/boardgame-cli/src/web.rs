@@ -3,16 +3,19 @@
 //! 404 for anything else, every response closing its connection.
 //!
 //! Hostile clients are bounded: at most [`MAX_CONNECTIONS`] connections are served at once
-//! (one thread each; more get `503` at once), a request must arrive whole within
-//! [`REQUEST_DEADLINE`] and its response go out within [`RESPONSE_DEADLINE`], the request
-//! line and headers are capped (`414`, `431`), a request naming another host than localhost
-//! is refused (`403`, against DNS rebinding), and failed accepts (out of file descriptors)
-//! back off instead of spinning.
+//! (one thread each; more get `503` at once, closed cleanly: what they sent is read, so the
+//! close is not a reset), a connection must start its request within [`IDLE_DEADLINE`] and
+//! send it whole within [`REQUEST_DEADLINE`], its response must go out within
+//! [`RESPONSE_DEADLINE`], the request line and headers are capped (`414`, `431`), a request
+//! without exactly one `Host` header is refused (`400`) and one naming another host than
+//! localhost too (`403`, against DNS rebinding), and failed accepts (out of file
+//! descriptors) back off instead of spinning.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -30,6 +33,15 @@ const WASM: &str = "/pkg/boardgame_web_bg.wasm";
 pub(crate) const MAX_CONNECTIONS: usize = 64;
 /// The time a client has to send its whole request (line and headers).
 pub(crate) const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+/// The time a client has to send the first byte of its request: an idle connection holds
+/// one of the [`MAX_CONNECTIONS`] places only this long. (A browser sends its request as
+/// soon as it connects; one that opened a connection ahead and lost it opens another.)
+pub(crate) const IDLE_DEADLINE: Duration = Duration::from_secs(2);
+/// How long a refused connection is kept to read what its client sent, so that closing it
+/// is a clean close and not a reset (which can make the client lose the `503`).
+const REFUSED_LINGER: Duration = Duration::from_secs(2);
+/// The most refused connections kept at once for that (more are closed at once).
+const MAX_REFUSED: usize = 256;
 /// The time a client has to take the whole response.
 pub(crate) const RESPONSE_DEADLINE: Duration = Duration::from_secs(60);
 /// The longest request line (method, target, version).
@@ -71,6 +83,7 @@ pub(crate) fn run(args: &WebArgs) -> Result<(), CliError> {
     .map_err(output)?;
     drop(out);
     let active = Arc::new(AtomicUsize::new(0));
+    let refused = refuser();
     let mut pause = Duration::ZERO;
     for accepted in listener.incoming() {
         let stream = match accepted {
@@ -87,7 +100,7 @@ pub(crate) fn run(args: &WebArgs) -> Result<(), CliError> {
             }
         };
         if active.load(Ordering::Acquire) >= MAX_CONNECTIONS {
-            refuse_busy(&stream);
+            refuse_busy(stream, refused.as_ref());
             continue;
         }
         let slot = Slot::take(&active);
@@ -118,14 +131,63 @@ impl Drop for Slot {
     }
 }
 
-/// Answers `503` without reading the request or waiting for the client.
-fn refuse_busy(stream: &TcpStream) {
+/// Answers `503` without waiting for the client, ends the sending side, and hands the
+/// connection to the refuser thread (see [`refuser`]), which reads what the client sent
+/// until it closes, so that the close is clean.
+fn refuse_busy(stream: TcpStream, refused: Option<&SyncSender<TcpStream>>) {
     let _ = stream.set_nonblocking(true);
-    let mut stream = stream;
-    let _ = stream.write_all(
+    let _ = (&stream).write_all(
         b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\n\
           Connection: close\r\n\r\n",
     );
+    let _ = stream.shutdown(Shutdown::Write);
+    if let Some(refused) = refused {
+        // A full queue (a flood of connections) closes this one at once.
+        let _ = refused.try_send(stream);
+    }
+}
+
+/// Starts the thread that keeps refused connections (up to [`MAX_REFUSED`], each at most
+/// [`REFUSED_LINGER`]) and reads them to their end; `None` if it cannot start (refused
+/// connections are then closed at once).
+fn refuser() -> Option<SyncSender<TcpStream>> {
+    let (send, receive) = std::sync::mpsc::sync_channel::<TcpStream>(MAX_REFUSED);
+    std::thread::Builder::new()
+        .name("web-refused".into())
+        .spawn(move || {
+            let mut held: Vec<(TcpStream, Instant)> = Vec::new();
+            let mut buffer = [0u8; 4096];
+            loop {
+                // Wait for a connection when none is held; otherwise take what has come.
+                if held.is_empty() {
+                    match receive.recv() {
+                        Ok(stream) => held.push((stream, Instant::now())),
+                        Err(_) => return,
+                    }
+                }
+                while held.len() < MAX_REFUSED
+                    && let Ok(stream) = receive.try_recv()
+                {
+                    held.push((stream, Instant::now()));
+                }
+                held.retain(|(stream, since)| {
+                    if since.elapsed() > REFUSED_LINGER {
+                        return false;
+                    }
+                    loop {
+                        match (&*stream).read(&mut buffer) {
+                            Ok(0) => return false,
+                            Ok(_) => {}
+                            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
+                            Err(_) => return false,
+                        }
+                    }
+                });
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+        .ok()
+        .map(|_| send)
 }
 
 /// The embedded file at `path`.
@@ -226,15 +288,28 @@ pub(crate) fn is_local_host(host: &str) -> bool {
         .any(|local| name.eq_ignore_ascii_case(local))
 }
 
-/// Reads within a deadline for the whole request (a slow client cannot hold a thread).
+/// Reads within a deadline for the whole request (a slow client cannot hold a thread),
+/// and an earlier one for its first byte (nor can an idle one).
 struct Deadline<'a> {
     stream: &'a TcpStream,
     at: Instant,
+    /// The deadline of the first byte, until it has come.
+    first_byte: Option<Instant>,
 }
 
-impl Deadline<'_> {
+impl<'a> Deadline<'a> {
+    /// A deadline `after` from now for all of the reading or writing on `stream`.
+    fn new(stream: &'a TcpStream, after: Duration) -> Deadline<'a> {
+        Deadline {
+            stream,
+            at: Instant::now() + after,
+            first_byte: None,
+        }
+    }
+
     fn remaining(&self) -> std::io::Result<Duration> {
-        let left = self.at.saturating_duration_since(Instant::now());
+        let at = self.first_byte.map_or(self.at, |first| first.min(self.at));
+        let left = at.saturating_duration_since(Instant::now());
         if left.is_zero() {
             Err(std::io::ErrorKind::TimedOut.into())
         } else {
@@ -247,7 +322,11 @@ impl Read for Deadline<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.stream.set_read_timeout(Some(self.remaining()?))?;
         let mut stream = self.stream;
-        stream.read(buf)
+        let read = stream.read(buf)?;
+        if read > 0 {
+            self.first_byte = None;
+        }
+        Ok(read)
     }
 }
 
@@ -298,6 +377,7 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
     let Ok(line) = String::from_utf8(line) else {
         return Some(Response::text("400 Bad Request", "bad request\n"));
     };
+    let mut hosts = 0;
     let mut host_ok = true;
     let mut header_bytes = 0;
     // Read the headers to their end, so closing does not reset the connection.
@@ -321,8 +401,16 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
         if let Some((name, value)) = header.split_once(':')
             && name.trim().eq_ignore_ascii_case("host")
         {
+            hosts += 1;
             host_ok &= is_local_host(value);
         }
+    }
+    if hosts != 1 {
+        // HTTP/1.1 requires exactly one; without it the DNS-rebinding check could not be made.
+        return Some(Response::text(
+            "400 Bad Request",
+            "a request needs exactly one Host header\n",
+        ));
     }
     if !host_ok {
         return Some(Response::text(
@@ -336,16 +424,13 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
 /// Answers one request on `stream`, then closes it.
 fn serve(stream: &TcpStream) {
     let mut reader = BufReader::new(Deadline {
-        stream,
-        at: Instant::now() + REQUEST_DEADLINE,
+        first_byte: Some(Instant::now() + IDLE_DEADLINE),
+        ..Deadline::new(stream, REQUEST_DEADLINE)
     });
     let Some(response) = answer(&mut reader) else {
         return;
     };
-    let mut out = Deadline {
-        stream,
-        at: Instant::now() + RESPONSE_DEADLINE,
-    };
+    let mut out = Deadline::new(stream, RESPONSE_DEADLINE);
     let head = format!(
         "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\
          X-Content-Type-Options: nosniff\r\n{}Connection: close\r\n\r\n",
@@ -431,6 +516,14 @@ mod tests {
         assert_eq!(
             answer_to(b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n"),
             Some("403 Forbidden")
+        );
+        assert_eq!(
+            answer_to(b"GET / HTTP/1.1\r\n\r\n"),
+            Some("400 Bad Request")
+        );
+        assert_eq!(
+            answer_to(b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\n\r\n"),
+            Some("400 Bad Request")
         );
         assert_eq!(answer_to(b""), None);
     }

@@ -1499,3 +1499,61 @@ fn r3_merge_reads_in_memory_a_small_multiple_of_its_input() {
     // 9.4 times the input before (329 MB); the line and one map of it now.
     assert!(peak < 5 * input, "peak {peak} KiB for {input} KiB of input");
 }
+
+#[test]
+fn r3_web_refuses_a_request_without_one_host_header() {
+    let server = Server::start();
+    for request in [
+        "GET / HTTP/1.1\r\n\r\n".to_owned(),
+        "GET / HTTP/1.0\r\n\r\n".to_owned(),
+        format!(
+            "GET / HTTP/1.1\r\nHost: {0}\r\nHost: {0}\r\n\r\n",
+            server.address
+        ),
+    ] {
+        let answer = server.ask(request.as_bytes());
+        assert!(
+            answer.starts_with("HTTP/1.1 400"),
+            "{request:?}: {answer:.100}"
+        );
+    }
+}
+
+#[test]
+fn r3_web_closes_an_idle_connection_and_refuses_a_full_house_cleanly() {
+    let server = Server::start();
+    // A connection that sends nothing is closed after the idle deadline (2 s), not after
+    // the request deadline (10 s).
+    let began = Instant::now();
+    let mut idle = std::net::TcpStream::connect(&server.address).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut nothing = Vec::new();
+    let _ = idle.read_to_end(&mut nothing);
+    assert!(
+        began.elapsed() < Duration::from_secs(6),
+        "an idle connection held for {:?}",
+        began.elapsed()
+    );
+    // Past the cap, a new client gets a whole 503 and a clean close (not a reset).
+    let full: Vec<std::net::TcpStream> = (0..70)
+        .map(|_| std::net::TcpStream::connect(&server.address).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut refused = std::net::TcpStream::connect(&server.address).unwrap();
+    refused
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    refused
+        .write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", server.address).as_bytes())
+        .unwrap();
+    let mut answer = Vec::new();
+    let read = refused.read_to_end(&mut answer);
+    assert!(read.is_ok(), "{read:?} after {:?}", text(&answer));
+    assert!(
+        text(&answer).starts_with("HTTP/1.1 503"),
+        "{}",
+        text(&answer)
+    );
+    drop(full);
+}
