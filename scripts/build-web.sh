@@ -2,10 +2,12 @@
 # Builds the web playground's wasm into crates/boardgame-web/www/pkg/ (not committed):
 #   1. the rustup target wasm32-unknown-unknown, if missing;
 #   2. wasm-bindgen-cli at exactly the version pinned in Cargo.toml, if missing;
-#   3. cargo build -p boardgame-web for wasm32 with the size-optimised profile `web`;
+#   3. cargo build -p boardgame-web for wasm32 with the size-optimised profile `web` (into
+#      target/, or CARGO_TARGET_DIR when it is set, as cargo does);
 #   4. wasm-bindgen --target web into www/pkg, and the .wasm size against the 1 MB budget.
 # Then `boardgame web` serves the page (rebuild the CLI after this script: it embeds www/).
 set -euo pipefail
+started_in=$PWD
 cd "$(dirname "$0")/.."
 
 # The version in `wasm-bindgen = "=X"` of [workspace.dependencies].
@@ -29,6 +31,23 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     --no-default-features --bin wasm-bindgen
 fi
 
+# Where cargo puts its output: `target/`, or CARGO_TARGET_DIR (or build.target-dir) when
+# set. Asked of cargo itself, so that wasm-bindgen reads the file cargo wrote; a relative
+# CARGO_TARGET_DIR is taken from the directory the script was started in, as cargo would.
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then
+  case "$CARGO_TARGET_DIR" in
+    /*) ;;
+    *) CARGO_TARGET_DIR="$started_in/$CARGO_TARGET_DIR" ;;
+  esac
+  export CARGO_TARGET_DIR
+fi
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+  sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+if [ -z "$target_dir" ]; then
+  echo "build-web: cargo metadata did not name the target directory" >&2
+  exit 1
+fi
+
 # RUSTFLAGS from the environment would apply to the wasm target too; .cargo/config.toml's
 # x86-64 flags are scoped to x86_64 and do not.
 cargo build -p boardgame-web --target wasm32-unknown-unknown --profile web
@@ -36,7 +55,7 @@ cargo build -p boardgame-web --target wasm32-unknown-unknown --profile web
 out=crates/boardgame-web/www/pkg
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
-  target/wasm32-unknown-unknown/web/boardgame_web.wasm
+  "$target_dir/wasm32-unknown-unknown/web/boardgame_web.wasm"
 
 wasm="$out/boardgame_web_bg.wasm"
 bytes=$(stat -c %s "$wasm")
