@@ -24,10 +24,9 @@ struct Node {
 
 impl Node {
     fn of(pos: &Ataxx) -> Node {
-        let us = pos.side_to_move().index();
         Node {
-            us: pos.bits(us),
-            them: pos.bits(1 - us),
+            us: pos.us_bits(),
+            them: pos.them_bits(),
             empty: pos.empty().0,
             halfmove: u32::from(pos.halfmove_clock()),
         }
