@@ -176,16 +176,61 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
             clones,
         );
     }
-    landings::<true>(
-        us,
-        them,
-        empty,
-        targets,
-        their_jumps,
-        reach,
-        their_clones,
-        clones,
-    )
+    // Landing squares next to no opponent piece flip nothing, so the opponent keeps its
+    // pieces, its clones and its jumps but those onto `to`. When it has more moves than
+    // pieces, each such child leaves it a move, and their counts add up without visiting
+    // them: see `quiet_landings`.
+    let (quiet, rest) = if their_clones + their_jumps > them.count_ones() {
+        let quiet = targets & !reach;
+        (
+            quiet_landings(us, them, quiet, reach, their_clones + their_jumps, clones),
+            targets & reach,
+        )
+    } else {
+        (0, targets)
+    };
+    quiet
+        + landings::<true>(
+            us,
+            them,
+            empty,
+            rest,
+            their_jumps,
+            reach,
+            their_clones,
+            clones,
+        )
+}
+
+/// The sum of the move counts of the children landing on the squares `quiet`, where
+/// nothing flips, given that the opponent has `moves` moves (more than its pieces) in the
+/// parent. Such a child leaves the opponent `moves` minus its jumps onto `to`, plus, for a
+/// jump from `from`, `from` as a clone target if one of its pieces is next to it and as a
+/// jump target of each of its pieces two away. Summed over the children: `moves` times
+/// their number, minus each landing square's lost jumps times the children landing there,
+/// plus each of our pieces' gains times its jumps into `quiet`.
+#[inline(always)]
+fn quiet_landings(us: u64, them: u64, quiet: u64, reach: u64, moves: u32, clones: u64) -> u64 {
+    let mut children = u64::from((quiet & clones).count_ones());
+    let mut gained = 0u64;
+    let mut rest = us;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let jumps = u64::from((JUMPS[from] & quiet).count_ones());
+        children += jumps;
+        let gain = ((reach >> from) & 1) + u64::from((JUMPS[from] & them).count_ones());
+        gained += jumps * gain;
+    }
+    let mut lost = 0u64;
+    let mut rest = quiet;
+    while rest != 0 {
+        let to = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let landing_here = (JUMPS[to] & us).count_ones() + ((clones >> to) & 1) as u32;
+        lost += u64::from(landing_here * (JUMPS[to] & them).count_ones());
+    }
+    u64::from(moves) * children - lost + gained
 }
 
 /// The sum over the landing squares `targets` of the move counts of the children landing
