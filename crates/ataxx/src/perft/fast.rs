@@ -143,7 +143,9 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
     if us == 0 || them == 0 || halfmove >= limit {
         return 0;
     }
-    let targets = dilate2(us) & empty;
+    // Within distance 2 is within distance 1 of within distance 1: one dilation more.
+    let near = dilate1(us);
+    let targets = dilate1(near) & empty;
     if targets == 0 {
         // No move: a forced pass if the opponent can move (then it moves at depth 1),
         // else nobody can and the game is over.
@@ -161,7 +163,7 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
     }
     let reach = dilate1(them);
     let their_clones = (reach & empty).count_ones();
-    let clones = dilate1(us) & empty;
+    let clones = near & empty;
     if halfmove + 1 >= limit {
         // A jump reaches the clock limit and ends the game: only the clones' children
         // have moves (a clone resets the clock).
