@@ -22,28 +22,6 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 
 const START_FEN: &str = "x5o/7/7/7/7/7/o5x x 0 1";
 
-/// The fixed benchmark positions: the start, a mid-game position (24 seeded random plies
-/// from the start), the dense capacity position and two blocker layouts.
-fn positions() -> Vec<(&'static str, Ataxx)> {
-    let start = Ataxx::default();
-    let mid = playout(start.clone(), &mut UniformRandom, &mut rng_from_seed(7), 24).state;
-    assert!(!mid.is_terminal(), "the mid-game position is live: {mid}");
-    let parse = |fen: &str| fen.parse::<Ataxx>().expect("valid FEN");
-    vec![
-        ("start", start),
-        ("midgame", mid),
-        (
-            "dense",
-            parse("o1xx2x/2xx2x/2xx2x/x1xx2x/2xx2x/2xx2x/x1xx2x x 0 1"),
-        ),
-        ("blockers", parse("x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1")),
-        ("blockers_mid", {
-            let b = parse("x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1");
-            playout(b, &mut UniformRandom, &mut rng_from_seed(11), 20).state
-        }),
-    ]
-}
-
 fn short<'a>(
     c: &'a mut Criterion,
     name: &str,
@@ -56,7 +34,7 @@ fn short<'a>(
 
 fn movegen(c: &mut Criterion) {
     let mut group = short(c, "ataxx_movegen");
-    for (name, pos) in positions() {
+    for (name, pos) in boardgame_benches::ataxx_positions() {
         let n = pos.move_count() as u64;
         group.throughput(Throughput::Elements(n));
         group.bench_with_input(BenchmarkId::new("legal_moves", name), &pos, |b, pos| {
@@ -87,7 +65,7 @@ fn movegen(c: &mut Criterion) {
 
 fn make_move(c: &mut Criterion) {
     let mut group = short(c, "ataxx_make_move");
-    for (name, pos) in positions() {
+    for (name, pos) in boardgame_benches::ataxx_positions() {
         let moves = pos.legal_moves_vec();
         group.throughput(Throughput::Elements(moves.len() as u64));
         group.bench_with_input(
@@ -250,7 +228,7 @@ fn peer(c: &mut Criterion) {
         b.iter(|| Method::Make.perft(black_box(&ours), 5))
     });
     // Make every legal move of the fixed positions once (theirs with and without its hash).
-    for (name, pos) in positions() {
+    for (name, pos) in boardgame_benches::ataxx_positions() {
         let moves = pos.legal_moves_vec();
         let their_pos = ataxx_peer::Position::from_str(&pos.to_string()).expect("same FEN");
         let their_moves = their_pos.generate_moves();

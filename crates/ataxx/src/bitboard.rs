@@ -46,8 +46,13 @@ pub(crate) const fn dilate2(bits: u64) -> u64 {
     (row | (row << 7) | (row >> 7) | (row << 14) | (row >> 14)) & ALL_BITS
 }
 
-const fn build_neighbours() -> [u64; 49] {
-    let mut table = [0; 49];
+/// Per-square tables have 256 entries, of which the first 49 are used: indexed by a byte
+/// (a square) or a bit index (`trailing_zeros`), a lookup then needs no bounds check. The
+/// padding is never read, so it costs no cache.
+pub(crate) const TABLE_LEN: usize = 256;
+
+const fn build_neighbours() -> [u64; TABLE_LEN] {
+    let mut table = [0; TABLE_LEN];
     let mut sq = 0;
     while sq < 49 {
         table[sq] = dilate1(1 << sq) & !(1 << sq);
@@ -56,8 +61,8 @@ const fn build_neighbours() -> [u64; 49] {
     table
 }
 
-const fn build_jumps() -> [u64; 49] {
-    let mut table = [0; 49];
+const fn build_jumps() -> [u64; TABLE_LEN] {
+    let mut table = [0; TABLE_LEN];
     let mut sq = 0;
     while sq < 49 {
         table[sq] = dilate2(1 << sq) & !dilate1(1 << sq);
@@ -67,9 +72,9 @@ const fn build_jumps() -> [u64; 49] {
 }
 
 /// `NEIGHBOURS[sq]`: the squares at king distance exactly 1 (clone targets, flip area).
-pub(crate) static NEIGHBOURS: [u64; 49] = build_neighbours();
+pub(crate) static NEIGHBOURS: [u64; TABLE_LEN] = build_neighbours();
 /// `JUMPS[sq]`: the squares at king distance exactly 2 (jump targets and jump sources).
-pub(crate) static JUMPS: [u64; 49] = build_jumps();
+pub(crate) static JUMPS: [u64; TABLE_LEN] = build_jumps();
 
 impl Bitboard {
     /// The empty set.

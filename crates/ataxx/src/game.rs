@@ -88,7 +88,7 @@ impl Game for Ataxx {
             return;
         }
         let empty = self.empty();
-        let us = self.pieces(self.side_to_move());
+        let us = Bitboard(self.us_bits());
         let singles = us.dilate() & empty;
         let mut any = false;
         for to in singles {

@@ -26,6 +26,7 @@ mod color;
 mod config;
 pub mod fen;
 mod game;
+mod make;
 mod moves;
 pub mod perft;
 mod playout;

@@ -26,7 +26,7 @@ impl Ataxx {
         if k >= self.move_count() {
             return None;
         }
-        let (us, empty) = (self.pieces(self.side_to_move()).0, self.empty().0);
+        let (us, empty) = (self.us_bits(), self.empty().0);
         Some(nth_of(us, empty, k as u32))
     }
 
@@ -68,7 +68,7 @@ impl Ataxx {
     /// order, with `n = 1` (the pass) when the side to move is stuck; `pick` is called once
     /// and must return a number below `n`. Core's `Game::pick_move` for Ataxx.
     pub(crate) fn pick_uniform(&self, pick: impl FnOnce(u64) -> u64) -> Move {
-        let (us, empty) = (self.pieces(self.side_to_move()).0, self.empty().0);
+        let (us, empty) = (self.us_bits(), self.empty().0);
         let n = count_moves_of(us, empty);
         if n == 0 {
             let _ = pick(1); // one draw for the forced pass, as from a one-move list

@@ -8,6 +8,7 @@ use boardgame_core::{Outcome, Seat};
 use crate::bitboard::{Bitboard, JUMPS, NEIGHBOURS};
 use crate::color::Color;
 use crate::config::AtaxxConfig;
+use crate::make::Maker;
 use crate::moves::{Move, MoveBatch};
 use crate::square::Square;
 use crate::zobrist;
@@ -22,25 +23,43 @@ use crate::zobrist;
 /// `Display` writes the FEN (`x5o/7/7/7/7/7/o5x x 0 1`); `{:#}` draws the board.
 ///
 /// Layout: four words, 32 bytes in all, configuration included. The squares use 49 bits of
-/// a word; the other 15 bits of each carry the rest: the half-move clock beside the `x`
-/// pieces, the fullmove number beside the `o` pieces, and the side to move and the rules
-/// switch beside the blocked squares. Both counters therefore stop at
-/// [`Ataxx::MAX_COUNTER`] (32 767).
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// a word; the other 15 bits of each carry the rest: the half-move clock beside the pieces
+/// of the side to move, the fullmove number beside the opponent's, and the side to move
+/// and the rules switch beside the blocked squares. Both counters therefore stop at
+/// [`Ataxx::MAX_COUNTER`] (32 767). A move swaps the first two words' squares and leaves
+/// the counters where they are, so making it chooses nothing by colour.
+#[derive(PartialEq, Eq, Hash)]
 pub struct Ataxx {
-    /// `[x | halfmove << 49, o | fullmove << 49, blocked | flags]`.
-    words: [u64; 3],
-    hash: u64,
+    /// `[us | halfmove << 49, them | fullmove << 49, blocked | flags]`: `us` the pieces of
+    /// the side to move.
+    pub(crate) words: [u64; 3],
+    pub(crate) hash: u64,
 }
 
-const SQUARES: u64 = (1 << 49) - 1;
-const HIGH: u32 = 49;
-const O_TO_MOVE_FLAG: u64 = 1 << 49;
+/// The squares of a word; the bits above hold a counter or the flags.
+pub(crate) const SQUARES: u64 = (1 << 49) - 1;
+/// Where the counters start in the words of `x` and `o`.
+pub(crate) const HIGH: u32 = 49;
+/// Set in the third word when `o` is to move.
+pub(crate) const O_TO_MOVE_FLAG: u64 = 1 << 49;
 const PLY_CLOCK_FLAG: u64 = 1 << 50;
 const _: () = assert!(
     size_of::<AtaxxConfig>() == 1,
     "the config must fit the flag bits"
 );
+
+impl Clone for Ataxx {
+    /// Word by word, so that the optimiser keeps a copy about to be changed in registers
+    /// (the derived copy goes through memory as one block).
+    #[inline(always)]
+    fn clone(&self) -> Ataxx {
+        let [us, them, flags] = self.words;
+        Ataxx {
+            words: [us, them, flags],
+            hash: self.hash,
+        }
+    }
+}
 
 /// Why the game is over, in order of precedence (the first that holds is reported).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -126,8 +145,9 @@ impl Ataxx {
             flags |= PLY_CLOCK_FLAG;
         }
         let hash = zobrist::hash_of(pieces, blocked, side);
+        let (us, them) = if side == Color::O { (o, x) } else { (x, o) };
         let mut pos = Ataxx {
-            words: [x.0, o.0, blocked.0 | flags],
+            words: [us.0, them.0, blocked.0 | flags],
             hash,
         };
         pos.set_halfmove(halfmove);
@@ -150,10 +170,16 @@ impl Ataxx {
         self.words[1] = (self.words[1] & SQUARES) | (value << HIGH);
     }
 
-    /// The raw squares of side `index` (0 = x, 1 = o; 2 = blocked).
-    #[inline]
-    pub(crate) fn bits(&self, index: usize) -> u64 {
-        self.words[index] & SQUARES
+    /// The raw squares of the side to move.
+    #[inline(always)]
+    pub(crate) fn us_bits(&self) -> u64 {
+        self.words[0] & SQUARES
+    }
+
+    /// The raw squares of the opponent of the side to move.
+    #[inline(always)]
+    pub(crate) fn them_bits(&self) -> u64 {
+        self.words[1] & SQUARES
     }
 
     /// The same position with other counters (each capped at [`Ataxx::MAX_COUNTER`]).
@@ -173,14 +199,18 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn pieces(&self, color: Color) -> Bitboard {
-        Bitboard(self.bits(color.index()))
+        Bitboard(if color == self.side_to_move() {
+            self.us_bits()
+        } else {
+            self.them_bits()
+        })
     }
 
     /// The blocked squares (`-` in FEN), which no piece can ever occupy.
     #[must_use]
     #[inline]
     pub fn blocked(&self) -> Bitboard {
-        Bitboard(self.bits(2))
+        Bitboard(self.words[2] & SQUARES)
     }
 
     /// The empty squares (neither a piece nor blocked).
@@ -274,7 +304,7 @@ impl Ataxx {
 
     /// Whether the 100-ply clock (when the rules use it) has ended the game.
     #[inline]
-    fn clock_expired(&self) -> bool {
+    pub(crate) fn clock_expired(&self) -> bool {
         self.ply_clock() && self.halfmove_clock() >= AtaxxConfig::CLOCK_LIMIT
     }
 
@@ -312,7 +342,7 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn singles(&self) -> Bitboard {
-        self.pieces(self.side_to_move()).dilate() & self.empty()
+        Bitboard(self.us_bits()).dilate() & self.empty()
     }
 
     /// Where the piece on `from` can jump to (empty if `from` holds no piece of the side to
@@ -320,7 +350,7 @@ impl Ataxx {
     #[must_use]
     #[inline]
     pub fn jumps_from(&self, from: Square) -> Bitboard {
-        if self.pieces(self.side_to_move()).contains(from) {
+        if Bitboard(self.us_bits()).contains(from) {
             Bitboard(JUMPS[from.index()]) & self.empty()
         } else {
             Bitboard::EMPTY
@@ -347,7 +377,7 @@ impl Ataxx {
             return false;
         }
         let empty = self.empty();
-        let us = self.pieces(self.side_to_move());
+        let us = Bitboard(self.us_bits());
         let singles = us.dilate() & empty;
         if !singles.is_empty()
             && f(MoveBatch {
@@ -375,26 +405,31 @@ impl Ataxx {
     /// to move has no clone or jump.
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        (self.pieces(self.side_to_move()).dilate2() & self.empty()).is_empty()
-            && self.game_over().is_none()
+        (Bitboard(self.us_bits()).dilate2() & self.empty()).is_empty() && self.game_over().is_none()
     }
 
     /// The number of legal moves (0 when the game is over, 1 for a forced pass), by
     /// popcounts: no move is built.
     #[must_use]
     pub fn move_count(&self) -> usize {
+        self.count_legal() as usize
+    }
+
+    /// [`move_count`](Ataxx::move_count), always inlined (the bulk perft counts every
+    /// child it builds with it, without storing the child).
+    #[inline(always)]
+    pub(crate) fn count_legal(&self) -> u32 {
         // `game_over` without its two-sided dilation when the mover has a move: then the
         // game can only be over by an empty side or the clock.
         let empty = self.empty().0;
-        let side = self.side_to_move();
-        let (us, them) = (self.pieces(side).0, self.pieces(!side).0);
+        let (us, them) = (self.us_bits(), self.them_bits());
         if us == 0 || them == 0 || self.clock_expired() {
             return 0;
         }
         match count_moves_of(us, empty) {
             // No move of ours: a pass if the opponent can move, else nobody can (game over).
-            0 => usize::from(crate::bitboard::dilate2(them) & empty != 0),
-            n => n as usize,
+            0 => u32::from(crate::bitboard::dilate2(them) & empty != 0),
+            n => n,
         }
     }
 
@@ -405,7 +440,7 @@ impl Ataxx {
             return false;
         }
         let empty = self.empty();
-        let us = self.pieces(self.side_to_move());
+        let us = Bitboard(self.us_bits());
         match mv {
             Move::Single(to) => {
                 empty.contains(to) && !(Bitboard(NEIGHBOURS[to.index()]) & us).is_empty()
@@ -427,55 +462,12 @@ impl Ataxx {
     /// # Panics
     /// Never for a legal move; for an illegal one the position becomes meaningless (but
     /// stays memory-safe), and debug builds panic.
-    // Always inlined, and written on values (all words read first, all written last): in
-    // a loop over one parent's moves the compiler then keeps the parent in registers and
-    // hoists everything that depends only on the side to move.
+    // Always inlined: in a loop over one parent's moves the compiler then keeps the parent
+    // in registers and hoists everything that depends only on the side to move.
     #[inline(always)]
     pub fn make_move(&mut self, mv: Move) {
         debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
-        let [x, o, flags] = self.words;
-        let o_to_move = flags & O_TO_MOVE_FLAG != 0;
-        let us = usize::from(o_to_move);
-        // The mover's and the opponent's words; the counters in their high bits ride along.
-        let (mut mine, mut theirs) = if o_to_move { (o, x) } else { (x, o) };
-        let mut hash = self.hash ^ zobrist::O_TO_MOVE;
-        let mut land = |to: Square, mine: &mut u64| {
-            let to = to.index();
-            let flips = NEIGHBOURS[to] & theirs;
-            *mine |= flips | (1 << to);
-            theirs ^= flips;
-            hash ^= zobrist::PIECE[us][to] ^ zobrist::flip_key(flips, to);
-        };
-        let clone = match mv {
-            Move::Single(to) => {
-                land(to, &mut mine);
-                true
-            }
-            Move::Double { from, to } => {
-                mine &= !(1 << from.index());
-                land(to, &mut mine);
-                hash ^= zobrist::PIECE[us][from.index()];
-                false
-            }
-            Move::Pass => false,
-        };
-        let (mut x, mut o) = if o_to_move {
-            (theirs, mine)
-        } else {
-            (mine, theirs)
-        };
-        // The half-move clock (beside x's squares): 0 after a clone, else +1 up to the cap.
-        if clone {
-            x &= SQUARES;
-        } else if (x >> HIGH) < u64::from(Ataxx::MAX_COUNTER) {
-            x += 1 << HIGH;
-        }
-        // The move number (beside o's squares): +1 after o's turn, up to the cap.
-        if o_to_move && (o >> HIGH) < u64::from(Ataxx::MAX_COUNTER) {
-            o += 1 << HIGH;
-        }
-        self.words = [x, o, flags ^ O_TO_MOVE_FLAG];
-        self.hash = hash;
+        *self = Maker::<true>::new(self).play(mv);
     }
 }
 

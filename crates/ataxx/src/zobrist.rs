@@ -1,6 +1,6 @@
 //! Zobrist keys, generated at compile time by SplitMix64 from a fixed seed.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, TABLE_LEN};
 use crate::color::Color;
 
 const fn splitmix(state: u64) -> u64 {
@@ -60,6 +60,20 @@ const fn build_row_flip_keys(flip: &[u64; 49]) -> [[u64; 128]; 8] {
 
 /// `PIECE[color][sq]` for `x`, `o`; `PIECE[2][sq]` for a blocked square.
 pub(crate) static PIECE: [[u64; 49]; 3] = build_keys();
+/// `MOVER[color][sq]`: `PIECE[color][sq]` for the two sides, padded to [`TABLE_LEN`] entries
+/// so that a lookup by square needs no bounds check (the padding is 0 and never read).
+pub(crate) static MOVER: [[u64; TABLE_LEN]; 2] = build_mover_keys(&build_keys());
+
+const fn build_mover_keys(keys: &[[u64; 49]; 3]) -> [[u64; TABLE_LEN]; 2] {
+    let mut mover = [[0; TABLE_LEN]; 2];
+    let mut sq = 0;
+    while sq < 49 {
+        mover[0][sq] = keys[0][sq];
+        mover[1][sq] = keys[1][sq];
+        sq += 1;
+    }
+    mover
+}
 /// `FLIP[sq]`: the change when the piece on `sq` changes colour (the tests check
 /// [`flip_key`] against it).
 #[cfg(test)]
@@ -69,20 +83,34 @@ static FLIP: [u64; 49] = build_flip_keys(&build_keys());
 /// so a lookup three ranks wide starting at rank 5 stays in the table.
 static ROW_FLIP: [[u64; 128]; 8] = build_row_flip_keys(&build_flip_keys(&build_keys()));
 
+/// `FIRST_ROW[to]`: the lowest rank a piece next to `to` can stand on (the rank below
+/// `to`, or rank 0 for `to` on rank 0).
+static FIRST_ROW: [u8; TABLE_LEN] = build_first_rows();
+
+const fn build_first_rows() -> [u8; TABLE_LEN] {
+    let mut rows = [0; TABLE_LEN];
+    let mut to = 0;
+    while to < 49 {
+        let rank = to / 7;
+        rows[to] = if rank == 0 { 0 } else { rank as u8 - 1 };
+        to += 1;
+    }
+    rows
+}
+
 /// The XOR of `FLIP[sq]` over the squares `sq` of `flips`, which must lie within distance 1
 /// of `to` (the pieces a move onto `to` flips). Such a set spans at most the three ranks
-/// around `to`, so one shift brings them to the low 21 bits and three row lookups cover
-/// them, with no loop and no branch on the number of flipped pieces (equal to the loop over
-/// the set bits: tested below).
+/// from `FIRST_ROW[to]` up, so one shift brings them to the low 21 bits and three row
+/// lookups cover them, with no loop and no branch on the number of flipped pieces (equal
+/// to the loop over the set bits: tested below).
 #[inline(always)]
 pub(crate) fn flip_key(flips: u64, to: usize) -> u64 {
-    // `to * 37 >> 8` is `to / 7` for every square index (`to < 49`), without a division.
-    let first = ((to * 37) >> 8).saturating_sub(1) & 7;
+    let first = usize::from(FIRST_ROW[to]);
     let window = flips >> (7 * first);
-    let rows = &ROW_FLIP[first..];
+    let rows = &ROW_FLIP[first..first + 3];
     rows[0][(window & 127) as usize]
         ^ rows[1][((window >> 7) & 127) as usize]
-        ^ rows[2][((window >> 14) & 127) as usize]
+        ^ rows[2][(window >> 14) as usize & 127]
 }
 
 /// Toggled when `o` is to move.
@@ -141,7 +169,7 @@ mod tests {
 
     #[test]
     fn flip_key_by_rows_equals_the_xor_of_the_flip_keys() {
-        for (to, &around) in NEIGHBOURS.iter().enumerate() {
+        for (to, &around) in NEIGHBOURS.iter().enumerate().take(49) {
             // Every subset of the neighbourhood of `to` (at most 2^8).
             let mut subset: u64 = 0;
             loop {

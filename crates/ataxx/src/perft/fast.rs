@@ -24,10 +24,9 @@ struct Node {
 
 impl Node {
     fn of(pos: &Ataxx) -> Node {
-        let us = pos.side_to_move().index();
         Node {
-            us: pos.bits(us),
-            them: pos.bits(1 - us),
+            us: pos.us_bits(),
+            them: pos.them_bits(),
             empty: pos.empty().0,
             halfmove: u32::from(pos.halfmove_clock()),
         }
@@ -82,12 +81,14 @@ fn node_perft(node: Node, depth: u32, limit: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 2 {
+        return leaf_parent(node, limit); // it tells a finished game on its own
+    }
     if node.is_over(limit) {
         return 0;
     }
     match depth {
         1 => u64::from(count_moves_of(node.us, node.empty).max(1)),
-        2 => leaf_parent(node, limit),
         _ => {
             let mut total = 0;
             let mut any = false;
@@ -124,8 +125,14 @@ fn node_perft(node: Node, depth: u32, limit: u32) -> u64 {
     }
 }
 
-/// The sum of the move counts of every child of `node` (a live position), without
-/// building the children (see the module docs).
+/// The sum of the move counts of every child of `node`, without building the children
+/// (see the module docs); 0 if the game is over.
+///
+/// The children are taken by landing square `to`: the clone onto it and every jump onto it
+/// flip the same pieces, so the opponent's move count after landing (`base`) is computed
+/// once, and a jump from `from` adds to it only what emptying `from` gives the opponent:
+/// `from` as a clone target if one of its pieces is next to it, and as a jump target of
+/// each of its pieces two away.
 fn leaf_parent(node: Node, limit: u32) -> u64 {
     let Node {
         us,
@@ -133,81 +140,189 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
         empty,
         halfmove,
     } = node;
-    if dilate2(us) & empty == 0 {
-        // A forced pass: the opponent can move (the game is not over).
+    if us == 0 || them == 0 || halfmove >= limit {
+        return 0;
+    }
+    // Within distance 2 is within distance 1 of within distance 1: one dilation more.
+    let near = dilate1(us);
+    let targets = dilate1(near) & empty;
+    if targets == 0 {
+        // No move: a forced pass if the opponent can move (then it moves at depth 1),
+        // else nobody can and the game is over.
         return if halfmove + 1 >= limit {
             0
         } else {
             u64::from(count_moves_of(them, empty))
         };
     }
-    let mut jumps_of = [0u8; 49];
     let mut their_jumps = 0u32;
     let mut rest = them;
     while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        let n = (JUMPS[sq] & empty).count_ones();
-        jumps_of[sq] = n as u8;
-        their_jumps += n;
-        rest &= rest - 1;
-    }
-    // For each of our pieces, the opponent pieces at distance 2 (which gain its square as
-    // a jump target when it jumps away).
-    let mut their_jumps_into = [0u8; 49];
-    let mut rest = us;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        their_jumps_into[sq] = (JUMPS[sq] & them).count_ones() as u8;
+        their_jumps += (JUMPS[rest.trailing_zeros() as usize] & empty).count_ones();
         rest &= rest - 1;
     }
     let reach = dilate1(them);
     let their_clones = (reach & empty).count_ones();
-    let our_clones = dilate1(us);
-    let jumps_allowed = halfmove + 1 < limit;
+    let clones = near & empty;
+    if halfmove + 1 >= limit {
+        // A jump reaches the clock limit and ends the game: only the clones' children
+        // have moves (a clone resets the clock).
+        return landings::<false>(
+            us,
+            them,
+            empty,
+            clones,
+            their_jumps,
+            reach,
+            their_clones,
+            clones,
+        );
+    }
+    // Landing squares next to no opponent piece flip nothing, so the opponent keeps its
+    // pieces, its clones and its jumps but those onto `to`. When it has more moves than
+    // pieces, each such child leaves it a move, and their counts add up without visiting
+    // them: see `quiet_landings`.
+    let (quiet, rest) = if their_clones + their_jumps > them.count_ones() {
+        let quiet = targets & !reach;
+        (
+            quiet_landings(us, them, quiet, reach, their_clones + their_jumps, clones),
+            targets & reach,
+        )
+    } else {
+        (0, targets)
+    };
+    quiet
+        + landings::<true>(
+            us,
+            them,
+            empty,
+            rest,
+            their_jumps,
+            reach,
+            their_clones,
+            clones,
+        )
+}
+
+/// The sum of the move counts of the children landing on the squares `quiet`, where
+/// nothing flips, given that the opponent has `moves` moves (more than its pieces) in the
+/// parent. Such a child leaves the opponent `moves` minus its jumps onto `to`, plus, for a
+/// jump from `from`, `from` as a clone target if one of its pieces is next to it and as a
+/// jump target of each of its pieces two away. Summed over the children: `moves` times
+/// their number, minus each landing square's lost jumps times the children landing there,
+/// plus each of our pieces' gains times its jumps into `quiet`.
+#[inline(always)]
+fn quiet_landings(us: u64, them: u64, quiet: u64, reach: u64, moves: u32, clones: u64) -> u64 {
+    let mut children = u64::from((quiet & clones).count_ones());
+    let mut gained = 0u64;
+    let mut rest = us;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let jumps = u64::from((JUMPS[from] & quiet).count_ones());
+        children += jumps;
+        let gain = ((reach >> from) & 1) + u64::from((JUMPS[from] & them).count_ones());
+        gained += jumps * gain;
+    }
+    let mut lost = 0u64;
+    let mut rest = quiet;
+    while rest != 0 {
+        let to = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let landing_here = (JUMPS[to] & us).count_ones() + ((clones >> to) & 1) as u32;
+        lost += u64::from(landing_here * (JUMPS[to] & them).count_ones());
+    }
+    u64::from(moves) * children - lost + gained
+}
+
+/// The sum over the landing squares `targets` of the move counts of the children landing
+/// there (the clone if `to` is in `clones`, and, with `JUMPS`, every jump onto it).
+#[allow(clippy::too_many_arguments)] // the parent's sets, computed once by `leaf_parent`
+#[inline(always)]
+fn landings<const JUMPS_TOO: bool>(
+    us: u64,
+    them: u64,
+    empty: u64,
+    mut targets: u64,
+    their_jumps: u32,
+    reach: u64,
+    their_clones: u32,
+    clones: u64,
+) -> u64 {
     let mut total = 0u64;
-    let mut targets = dilate2(us) & empty;
     while targets != 0 {
         let to = targets.trailing_zeros() as usize;
         targets &= targets - 1;
-        let to_bit = 1u64 << to;
         let flips = NEIGHBOURS[to] & them;
-        let them_after = them ^ flips;
-        if them_after == 0 {
-            continue; // every opponent piece flipped: each child is a finished game
-        }
-        let empty_after = empty ^ to_bit;
-        let mut jumps = their_jumps - (JUMPS[to] & them).count_ones();
-        let (their_reach, clones) = if flips == 0 {
-            // Nothing flipped: the opponent's clone targets lose `to` at most.
-            (reach, their_clones - ((reach >> to) & 1) as u32)
+        let froms = if JUMPS_TOO { JUMPS[to] & us } else { 0 };
+        let children = froms.count_ones() + ((clones >> to) & 1) as u32;
+        // The opponent's jumps lose `to` as a target.
+        let jumps = their_jumps - (JUMPS[to] & them).count_ones();
+        let (them_after, reach_after, base) = if flips == 0 {
+            // Nothing flipped: `to` was out of the opponent's reach, its clones stay.
+            (them, reach, their_clones + jumps)
         } else {
+            let them_after = them ^ flips;
+            if them_after == 0 {
+                continue; // every opponent piece flipped: each child is a finished game
+            }
+            // The flipped pieces' jumps are gone; the clones are counted again.
+            let mut jumps = jumps;
             let mut flipped = flips;
             while flipped != 0 {
-                jumps -= u32::from(jumps_of[flipped.trailing_zeros() as usize]);
+                jumps -= (JUMPS[flipped.trailing_zeros() as usize] & empty).count_ones();
                 flipped &= flipped - 1;
             }
             let reach_after = dilate1(them_after);
-            (reach_after, (reach_after & empty_after).count_ones())
+            let clones_after = (reach_after & empty & !(1 << to)).count_ones();
+            (them_after, reach_after, clones_after + jumps)
         };
-        let base = clones + jumps;
-        let us_after = us | flips | to_bit;
-        if our_clones & to_bit != 0 {
-            total += child_count(base, us_after, empty_after);
+        if base == 0 {
+            // A child may leave the opponent without a move: count child by child.
+            total += stuck_landing(us, them_after, empty, to, flips, froms, clones, reach_after);
+            continue;
         }
-        if jumps_allowed {
-            let mut froms = JUMPS[to] & us;
-            while froms != 0 {
-                let from = froms.trailing_zeros() as usize;
-                let from_bit = 1u64 << from;
-                froms &= froms - 1;
-                let mut into = u32::from(their_jumps_into[from]);
-                if flips != 0 {
-                    into -= (JUMPS[from] & flips).count_ones();
-                }
-                let count = base + u32::from(their_reach & from_bit != 0) + into;
-                total += child_count(count, us_after ^ from_bit, empty_after | from_bit);
-            }
+        let mut gained = (froms & reach_after).count_ones();
+        let mut rest = froms;
+        while rest != 0 {
+            gained += (JUMPS[rest.trailing_zeros() as usize] & them_after).count_ones();
+            rest &= rest - 1;
         }
+        total += u64::from(base * children + gained);
+    }
+    total
+}
+
+/// The move counts of the children landing on `to` when the opponent, to move in them,
+/// has no move after the clone (`base` is 0): each child by itself, a forced pass
+/// counting 1 if we can still move and 0 if nobody can.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn stuck_landing(
+    us: u64,
+    them_after: u64,
+    empty: u64,
+    to: usize,
+    flips: u64,
+    froms: u64,
+    clones: u64,
+    reach_after: u64,
+) -> u64 {
+    let to_bit = 1u64 << to;
+    let (us_after, empty_after) = (us | flips | to_bit, empty ^ to_bit);
+    let mut total = 0;
+    if clones & to_bit != 0 {
+        total += child_count(0, us_after, empty_after);
+    }
+    let mut rest = froms;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as usize;
+        let from_bit = 1u64 << from;
+        rest &= rest - 1;
+        let count =
+            u32::from(reach_after & from_bit != 0) + (JUMPS[from] & them_after).count_ones();
+        total += child_count(count, us_after ^ from_bit, empty_after | from_bit);
     }
     total
 }

@@ -1,50 +1,95 @@
-//! The `make` method: every leaf is built with `make_move` (counters and Zobrist hash
-//! included) and handed to `black_box`, so the optimiser cannot skip building it.
+//! The `make` method: every leaf is built, counters included, and handed to `black_box`,
+//! so the optimiser cannot skip building it. `HASH` says whether the Zobrist hash is kept
+//! up to date on the way (`perft_make`) or not (`perft_make_unhashed`, as the crates.io
+//! peer's and libataxx's `after_move<false>`).
 
 use core::hint::black_box;
 
-use crate::moves::Move;
+use crate::bitboard::{JUMPS, dilate1, dilate2};
+use crate::make::Maker;
 use crate::position::Ataxx;
 
-pub(super) fn perft(pos: &Ataxx, depth: u32) -> u64 {
+pub(super) fn perft<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
     if depth == 0 {
         black_box(pos);
         return 1;
     }
-    let mut total = 0;
-    let mut any = false;
-    // A local copy: its address never escapes, so it can live in registers.
-    let parent = pos.clone();
-    pos.generate_batches(|batch| {
-        any = true;
-        // One loop per kind of move, so that the inlined `make_move` knows which it plays.
-        total += match batch.from {
-            None => batch
-                .to
-                .map(|to| child_perft(&parent, Move::Single(to), depth))
-                .sum::<u64>(),
-            Some(from) => batch
-                .to
-                .map(|to| child_perft(&parent, Move::Double { from, to }, depth))
-                .sum(),
-        };
-        false
-    });
-    if !any && pos.must_pass() {
-        total = child_perft(&parent, Move::Pass, depth);
-    }
-    total
+    node::<HASH>(pos, depth)
 }
 
-/// The perft of `parent` after `mv`, to `depth` counted from `parent`.
-#[inline(always)]
-fn child_perft(parent: &Ataxx, mv: Move, depth: u32) -> u64 {
-    let mut child = parent.clone();
-    child.make_move(mv);
+/// The perft of a position at `depth` ≥ 1.
+fn node<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
+    let Some(maker) = Maker::<HASH>::of_live(pos) else {
+        return 0; // the game is over
+    };
+    let (us, empty) = (maker.mine(), pos.empty().bits());
+    let mut total = 0;
+    // Every square the mover can reach (to see whether it must pass).
+    let mut reach = dilate1(us) & empty;
     if depth == 1 {
-        black_box(&child); // a leaf: built, then counted
+        (total, reach) = leaves(&maker, empty);
+    } else {
+        let mut singles = dilate1(us) & empty;
+        while singles != 0 {
+            total += node::<HASH>(
+                &maker.clone_to(singles.trailing_zeros() as usize),
+                depth - 1,
+            );
+            singles &= singles - 1;
+        }
+        let mut froms = us;
+        while froms != 0 {
+            let from = froms.trailing_zeros() as usize;
+            let mut targets = JUMPS[from] & empty;
+            reach |= targets;
+            while targets != 0 {
+                let child = maker.jump(from, targets.trailing_zeros() as usize);
+                total += node::<HASH>(&child, depth - 1);
+                targets &= targets - 1;
+            }
+            froms &= froms - 1;
+        }
+    }
+    if reach != 0 {
+        return total;
+    }
+    // No clone and no jump: a pass if the opponent can move, else the game is over.
+    if dilate2(maker.theirs()) & empty == 0 {
+        return 0;
+    }
+    let child = maker.pass();
+    if depth == 1 {
+        black_box(&child);
         1
     } else {
-        perft(&child, depth - 1)
+        node::<HASH>(&child, depth - 1)
     }
+}
+
+/// Builds every child of the maker's position (which is not over), hands each to
+/// `black_box`, and returns their number and the squares the mover can reach.
+#[inline(always)]
+fn leaves<const HASH: bool>(maker: &Maker<HASH>, empty: u64) -> (u64, u64) {
+    let us = maker.mine();
+    let mut total = 0;
+    let mut singles = dilate1(us) & empty;
+    let mut reach = singles;
+    while singles != 0 {
+        black_box(maker.clone_to(singles.trailing_zeros() as usize));
+        total += 1;
+        singles &= singles - 1;
+    }
+    let mut froms = us;
+    while froms != 0 {
+        let from = froms.trailing_zeros() as usize;
+        let mut targets = JUMPS[from] & empty;
+        reach |= targets;
+        while targets != 0 {
+            black_box(maker.jump(from, targets.trailing_zeros() as usize));
+            total += 1;
+            targets &= targets - 1;
+        }
+        froms &= froms - 1;
+    }
+    (total, reach)
 }

@@ -72,7 +72,7 @@ impl Method {
         match self {
             Method::Fast => fast::perft(pos, depth),
             Method::Bulk => bulk::perft(pos, depth),
-            Method::Make => make::perft(pos, depth),
+            Method::Make => make::perft::<true>(pos, depth),
         }
     }
 }
@@ -118,7 +118,16 @@ pub fn perft_bulk(pos: &Ataxx, depth: u32) -> u64 {
 /// [`perft`] by [`Method::Make`].
 #[must_use]
 pub fn perft_make(pos: &Ataxx, depth: u32) -> u64 {
-    make::perft(pos, depth)
+    make::perft::<true>(pos, depth)
+}
+
+/// [`perft`] by building every leaf as [`Method::Make`] does, but without updating the
+/// Zobrist hash on the way: the work of a make that never reads the hash (the crates.io
+/// `ataxx` crate's and libataxx's `after_move<false>`). The positions it builds stay
+/// inside the count.
+#[must_use]
+pub fn perft_make_unhashed(pos: &Ataxx, depth: u32) -> u64 {
+    make::perft::<false>(pos, depth)
 }
 
 /// What [`count`] found.

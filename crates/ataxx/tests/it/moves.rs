@@ -142,3 +142,39 @@ fn squares(names: &[&str]) -> Bitboard {
         .iter()
         .fold(Bitboard::EMPTY, |set, name| set.with(name.parse().unwrap()))
 }
+
+/// A square is one byte whose values past the board are free, so a move is two bytes and an
+/// optional square one (what `make_move` reads from a move list; docs/benchmarks.md).
+#[test]
+fn moves_are_two_bytes_and_squares_one() {
+    assert_eq!(size_of::<Square>(), 1);
+    assert_eq!(size_of::<Option<Square>>(), 1);
+    assert_eq!(size_of::<Move>(), 2);
+    // Every index names its square and back.
+    for index in 0..Square::COUNT {
+        assert_eq!(Square::from_index(index).index(), index);
+        assert_eq!(
+            Square::try_from_index(index).map(Square::index),
+            Some(index)
+        );
+    }
+    assert_eq!(Square::try_from_index(Square::COUNT), None);
+    assert_eq!(format!("{:?}", sq("c3")), "Square(16)");
+}
+
+/// A square hashes as its index byte, as it did when it was a `u8` inside: maps keyed by
+/// squares keep their order from one version to the next.
+#[test]
+fn squares_hash_as_their_index_byte() {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hasher = BuildHasherDefault::<DefaultHasher>::default();
+    let mut seen = std::collections::HashSet::new();
+    for index in 0..Square::COUNT {
+        let square = Square::from_index(index);
+        assert_eq!(hasher.hash_one(square), hasher.hash_one(index as u8));
+        assert!(
+            seen.insert(hasher.hash_one(square)),
+            "two squares hash alike"
+        );
+    }
+}
