@@ -13,9 +13,6 @@ use crate::config::{Barriers, Config, ExitCapture, Finish, TripleSix};
 use crate::moves::Move;
 use crate::notation::NotationError;
 
-/// Bits `0..68` of a track mask.
-const TRACK_MASK: u128 = (1u128 << TRACK_LEN) - 1;
-
 /// Where the game stands between events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Phase {
@@ -65,18 +62,33 @@ pub struct Parchis {
     pub(crate) pairs: [u128; 4],
 }
 
-/// Occupancy masks over the 68 track squares, built once per move generation.
-#[derive(Copy, Clone, Debug, Default)]
-struct Occupancy {
-    /// Squares that are barriers (for every colour, its own included).
-    barrier: u128,
+/// The track as the mover sees it, built once per move generation: bit `p - 1` of a mask
+/// is the track square at the mover's progress `p` (`1..=ENTRY`; see [`in_frame`]).
+#[derive(Copy, Clone, Debug)]
+struct View {
+    /// Barriers (of every colour, the mover's own included).
+    barrier: u64,
+    /// Squares holding a piece of another colour than the mover's.
+    foreign: u64,
     /// The mover's own home-column barriers (bit `h - 1`).
     home_barrier: u8,
-    /// Squares holding at least two pieces in all.
-    crowded: u128,
-    /// Squares holding a piece of another colour than the mover's.
-    foreign: u128,
 }
+
+/// A track mask (bit `square - 1`) seen from `colour`'s progress: bit `p - 1` is the square
+/// at progress `p`, for `p` in `1..=ENTRY` (the squares a piece of `colour` can stand on).
+#[inline]
+fn in_frame(mask: u128, colour: Colour) -> u64 {
+    // Progress 1 is track bit `shift`; the lap wraps at bit 68.
+    let shift = track_bit(colour, 1);
+    ((mask >> shift) | (mask << (u32::from(TRACK_LEN) - shift))) as u64
+}
+
+/// The safe squares in any colour's frame (the same for all four: the board turns into
+/// itself by 17 squares).
+const SAFE_IN_FRAME: u64 = {
+    let shift = 4;
+    ((SAFE_MASK >> shift) | (SAFE_MASK << (TRACK_LEN as u32 - shift))) as u64
+};
 
 /// How a piece lands: where, and whom it captures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,10 +100,12 @@ enum Victims {
     One(Colour),
 }
 
+/// The progress (`1..=ENTRY`) at which a piece of `colour` stands on track bit `bit`, for a
+/// bit its pieces can reach (the inverse of [`track_bit`]).
 #[inline]
-fn arc(start: u32, len: u32) -> u128 {
-    let m = ((1u128 << len) - 1) << start;
-    ((m >> TRACK_LEN) | m) & TRACK_MASK
+fn progress_on(colour: Colour, bit: u32) -> u8 {
+    // track_bit(colour, p) = (p + 3 + 17 colour) mod 68.
+    ((bit + 2 * u32::from(TRACK_LEN) - 3 - 17 * colour as u32) % u32::from(TRACK_LEN)) as u8
 }
 
 impl Parchis {
@@ -227,53 +241,66 @@ impl Parchis {
         self.seat_colours[self.seat.index()]
     }
 
-    fn occupancy(&self, mover: Colour) -> Occupancy {
-        let mut occ = Occupancy::default();
-        let mut all = 0u128;
-        let mut pairs = 0u128;
-        for colour in Colour::ALL {
-            let here = self.occupied[colour.index()];
-            occ.crowded |= all & here;
-            all |= here;
-            pairs |= self.pairs[colour.index()];
-            if colour != mover {
-                occ.foreign |= here;
-            }
-        }
-        occ.crowded |= pairs;
-        match self.config.barriers {
-            Barriers::Safe => occ.barrier = pairs & SAFE_MASK,
+    /// The mover's view of the track (see [`View`]).
+    #[inline]
+    fn view(&self, mover: Colour) -> View {
+        let mut others = self.occupied;
+        others[mover.index()] = 0;
+        let foreign = others[0] | others[1] | others[2] | others[3];
+        let [a, b, c, d] = self.pairs;
+        let pairs = a | b | c | d;
+        let mut home_barrier = 0;
+        let barrier = match self.config.barriers {
+            Barriers::Safe => pairs & SAFE_MASK,
             Barriers::Everywhere => {
-                occ.barrier = pairs;
                 let ps = &self.pieces[mover.index()];
-                for i in 1..PIECES {
-                    let p = ps[i];
-                    if p == ps[i - 1] && p > ENTRY && p < GOAL {
-                        occ.home_barrier |= 1 << (p - ENTRY - 1);
+                // Sorted: a pair in the home column needs the last piece past the entry.
+                if ps[PIECES - 1] > ENTRY {
+                    for i in 1..PIECES {
+                        let p = ps[i];
+                        if p == ps[i - 1] && p > ENTRY && p < GOAL {
+                            home_barrier |= 1 << (p - ENTRY - 1);
+                        }
                     }
                 }
+                pairs
             }
+        };
+        View {
+            barrier: in_frame(barrier, mover),
+            foreign: in_frame(foreign, mover),
+            home_barrier,
         }
-        occ
     }
 
-    /// Brings the derived masks in step with `colour`'s pieces on track bit `bit`.
-    fn refresh_square(&mut self, colour: Colour, bit: u32) {
+    /// Whether the track square at bit `bit` holds two or more pieces in all.
+    fn crowded(&self, bit: u32) -> bool {
+        let mask = 1u128 << bit;
+        let colours = self.occupied.iter().filter(|&&o| o & mask != 0).count();
+        colours >= 2 || self.pairs.iter().any(|&p| p & mask != 0)
+    }
+
+    /// Brings the derived masks in step with `colour`'s pieces on the track square at
+    /// `progress` (`1..=ENTRY`), which now holds `count` of them.
+    #[inline]
+    fn set_square(&mut self, colour: Colour, progress: u8, count: usize) {
+        let mask = TRACK_MASKS[colour.index()][usize::from(progress)];
+        let c = colour.index();
+        let occupied = if count > 0 { mask } else { 0 };
+        let pair = if count >= 2 { mask } else { 0 };
+        self.occupied[c] = (self.occupied[c] & !mask) | occupied;
+        self.pairs[c] = (self.pairs[c] & !mask) | pair;
+    }
+
+    /// Brings the derived masks in step with `colour`'s pieces on the track square at
+    /// `progress` (`1..=ENTRY`).
+    #[inline]
+    fn refresh_square(&mut self, colour: Colour, progress: u8) {
         let count = self.pieces[colour.index()]
             .iter()
-            .filter(|&&p| track_bit(colour, p) == bit)
+            .filter(|&&p| p == progress)
             .count();
-        let mask = 1u128 << bit;
-        if count > 0 {
-            self.occupied[colour.index()] |= mask;
-        } else {
-            self.occupied[colour.index()] &= !mask;
-        }
-        if count >= 2 {
-            self.pairs[colour.index()] |= mask;
-        } else {
-            self.pairs[colour.index()] &= !mask;
-        }
+        self.set_square(colour, progress, count);
     }
 
     /// Recomputes the derived masks from the pieces.
@@ -292,48 +319,43 @@ impl Parchis {
         }
     }
 
-    /// Where a piece of `colour` at progress `from` (1..GOAL) lands moving `distance`, and
-    /// whom it captures; `None` if the move is illegal.
-    fn advance(
-        &self,
-        occ: &Occupancy,
-        colour: Colour,
-        from: u8,
-        distance: u8,
-    ) -> Option<(u8, Victims)> {
+    /// Whether the mover's piece (of `colour`) at progress `from` (`1..GOAL`) may move
+    /// `distance`: no barrier on its way or where it lands, not past the goal, and room on
+    /// a safe square it lands on.
+    #[inline(always)]
+    fn can_advance(&self, view: &View, colour: Colour, from: u8, distance: u8) -> bool {
         let to = from + distance;
-        if from == NEST || to > GOAL {
-            return None;
+        if to > GOAL {
+            return false;
         }
         if from < ENTRY {
+            // The track squares at progress `from + 1..=last`.
             let last = to.min(ENTRY);
-            let start = track_bit(colour, from + 1);
-            if occ.barrier & arc(start, u32::from(last - from)) != 0 {
-                return None;
-            }
-        }
-        if to > ENTRY && occ.home_barrier != 0 {
-            let lo = from.max(ENTRY) + 1 - ENTRY - 1;
-            let hi = to.min(GOAL - 1) - ENTRY - 1;
-            if hi >= lo {
-                let bits = (((1u16 << (hi - lo + 1)) - 1) << lo) as u8;
-                if occ.home_barrier & bits != 0 {
-                    return None;
-                }
+            let path = ((1u64 << (last - from)) - 1) << from;
+            if view.barrier & path != 0 {
+                return false;
             }
         }
         if to > ENTRY {
-            return Some((to, Victims::None));
+            if view.home_barrier != 0 {
+                // The home-column squares `lo + 1..=hi + 1` (bits `lo..=hi`).
+                let lo = from.max(ENTRY) - ENTRY;
+                let hi = to.min(GOAL - 1) - ENTRY - 1;
+                if hi >= lo {
+                    let bits = (((1u16 << (hi - lo + 1)) - 1) << lo) as u8;
+                    if view.home_barrier & bits != 0 {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
-        let bit = TRACK_MASKS[colour.index()][usize::from(to)];
-        if occ.foreign & bit == 0 {
-            return Some((to, Victims::None));
+        let bit = 1u64 << (to - 1);
+        if view.foreign & bit == 0 || SAFE_IN_FRAME & bit == 0 {
+            // An empty square, or a capture.
+            return true;
         }
-        if SAFE_MASK & bit != 0 {
-            (self.config.safe_sharing && occ.crowded & bit == 0).then_some((to, Victims::None))
-        } else {
-            Some((to, Victims::AllForeign))
-        }
+        self.config.safe_sharing && !self.crowded(track_bit(colour, to))
     }
 
     /// Whether a piece of `colour` may come out of the nest, and whom it captures.
@@ -345,7 +367,14 @@ impl Parchis {
         if own >= 2 {
             return None;
         }
-        let counts = self.counts_at(track_bit(colour, 1));
+        let exit = track_bit(colour, 1);
+        let mut others = self.occupied;
+        others[colour.index()] = 0;
+        if (others[0] | others[1] | others[2] | others[3]) & (1u128 << exit) == 0 {
+            // Nobody else on the exit square.
+            return Some(Victims::None);
+        }
+        let counts = self.counts_at(exit);
         if counts.iter().sum::<u8>() == own as u8 {
             return Some(Victims::None);
         }
@@ -392,23 +421,25 @@ impl Parchis {
     /// Pieces of each colour on track bit `bit`.
     fn counts_at(&self, bit: u32) -> [u8; 4] {
         let mut counts = [0u8; 4];
-        for &colour in self.colours() {
-            for &p in &self.pieces[colour.index()] {
-                counts[colour.index()] += u8::from(track_bit(colour, p) == bit);
+        for colour in Colour::ALL {
+            if self.occupied[colour.index()] & (1u128 << bit) != 0 {
+                let at = progress_on(colour, bit);
+                let here = self.pieces[colour.index()].iter().filter(|&&p| p == at);
+                counts[colour.index()] = here.count() as u8;
             }
         }
         counts
     }
 
     /// Whether the piece of `colour` at `progress` belongs to one of its barriers.
-    fn in_own_barrier(&self, occ: &Occupancy, colour: Colour, progress: u8) -> bool {
+    fn in_own_barrier(&self, view: &View, colour: Colour, progress: u8) -> bool {
         let ps = &self.pieces[colour.index()];
         if ps.iter().filter(|&&p| p == progress).count() < 2 {
             return false;
         }
         match progress {
-            1..=ENTRY => occ.barrier & TRACK_MASKS[colour.index()][usize::from(progress)] != 0,
-            p if p < GOAL => occ.home_barrier & (1 << (p - ENTRY - 1)) != 0,
+            1..=ENTRY => view.barrier & (1 << (progress - 1)) != 0,
+            p if p < GOAL => view.home_barrier & (1 << (p - ENTRY - 1)) != 0,
             _ => false,
         }
     }
@@ -432,40 +463,49 @@ impl Parchis {
             sink.push(Move::Pass);
             return;
         }
-        let occ = self.occupancy(colour);
+        let view = self.view(colour);
         let distance = if die == Some(6) && in_nest == 0 {
             7
         } else {
             distance
         };
-        let mut candidates = [0u8; PIECES];
-        let mut n = 0;
-        for (i, &p) in ps.iter().enumerate() {
-            if p == NEST || p == GOAL || (i > 0 && ps[i - 1] == p) {
-                continue;
-            }
-            if self.advance(&occ, colour, p, distance).is_some() {
-                candidates[n] = p;
-                n += 1;
-            }
-        }
-        let mut must_open = false;
+        // The pieces on the board, one per square: sorted, the nest first and the goal last.
+        let on_board = in_nest..PIECES - in_goal;
+        let distinct = |i: usize| i == in_nest || ps[i - 1] != ps[i];
+        let mut pushed = false;
         // A bonus earned while playing a six (the last roll was a six) shares its obligation.
         if die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0) {
-            must_open = candidates[..n]
-                .iter()
-                .any(|&p| self.in_own_barrier(&occ, colour, p));
-        }
-        let mut pushed = false;
-        for &p in &candidates[..n] {
-            if must_open && !self.in_own_barrier(&occ, colour, p) {
-                continue;
+            let mut candidates = [0u8; PIECES];
+            let mut n = 0;
+            for i in on_board {
+                if distinct(i) && self.can_advance(&view, colour, ps[i], distance) {
+                    candidates[n] = ps[i];
+                    n += 1;
+                }
             }
-            sink.push(Move::Advance {
-                from: Loc::of(colour, p),
-                distance,
-            });
-            pushed = true;
+            let must_open = candidates[..n]
+                .iter()
+                .any(|&p| self.in_own_barrier(&view, colour, p));
+            for &p in &candidates[..n] {
+                if must_open && !self.in_own_barrier(&view, colour, p) {
+                    continue;
+                }
+                sink.push(Move::Advance {
+                    from: Loc::of(colour, p),
+                    distance,
+                });
+                pushed = true;
+            }
+        } else {
+            for i in on_board {
+                if distinct(i) && self.can_advance(&view, colour, ps[i], distance) {
+                    sink.push(Move::Advance {
+                        from: Loc::of(colour, ps[i]),
+                        distance,
+                    });
+                    pushed = true;
+                }
+            }
         }
         if !pushed || (die.is_none() && self.config.optional_bonuses) {
             sink.push(Move::Pass);
@@ -495,20 +535,19 @@ impl Parchis {
         }
     }
 
+    /// Sends `victims` on track bit `bit` (where `mover` just landed) to their nests; whether
+    /// any piece was captured.
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
-        let mut foreign = 0u128;
-        for colour in Colour::ALL {
-            if colour != mover {
-                foreign |= self.occupied[colour.index()];
-            }
-        }
-        if foreign & (1u128 << bit) == 0 {
+        let mask = 1u128 << bit;
+        let mut others = self.occupied;
+        others[mover.index()] = 0;
+        if (others[0] | others[1] | others[2] | others[3]) & mask == 0 {
             return false;
         }
         let mut captured = false;
         let colours = self.seat_colours;
         for &colour in &colours[..usize::from(self.num_seats)] {
-            if colour == mover {
+            if colour == mover || self.occupied[colour.index()] & mask == 0 {
                 continue;
             }
             let wanted = match victims {
@@ -519,21 +558,19 @@ impl Parchis {
             if !wanted {
                 continue;
             }
-            let mut changed = false;
-            for p in &mut self.pieces[colour.index()] {
-                if track_bit(colour, *p) == bit {
+            let at = progress_on(colour, bit);
+            let ps = &mut self.pieces[colour.index()];
+            for p in ps.iter_mut() {
+                if *p == at {
                     *p = NEST;
-                    changed = true;
                     captured = true;
                     if matches!(victims, Victims::One(_)) {
                         break;
                     }
                 }
             }
-            if changed {
-                self.sort_pieces(colour);
-                self.refresh_square(colour, bit);
-            }
+            self.sort_pieces(colour);
+            self.refresh_square(colour, at);
         }
         captured
     }
@@ -601,10 +638,15 @@ impl Parchis {
         })
     }
 
+    /// Whether the length guard allows no more rolls.
+    #[inline]
+    fn guard_reached(&self) -> bool {
+        self.config.max_rolls > 0 && self.rolls >= self.config.max_rolls
+    }
+
+    /// Whether the length guard has ended the game (at a roll it no longer allows).
     fn is_truncated(&self) -> bool {
-        self.config.max_rolls > 0
-            && self.rolls >= self.config.max_rolls
-            && matches!(self.phase, Phase::Roll | Phase::RollOff(_))
+        matches!(self.phase, Phase::Roll | Phase::RollOff(_)) && self.guard_reached()
     }
 }
 
@@ -640,10 +682,9 @@ impl Game for Parchis {
 
     fn turn(&self) -> Turn {
         match self.phase {
-            Phase::Over => Turn::Terminal,
-            _ if self.is_truncated() => Turn::Terminal,
-            Phase::RollOff(_) | Phase::Roll => Turn::Chance,
             Phase::Move(_) | Phase::Bonus(_) => Turn::Player(self.seat),
+            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Turn::Chance,
+            _ => Turn::Terminal,
         }
     }
 
@@ -652,15 +693,13 @@ impl Game for Parchis {
     /// after the track); `pass` last, alone when nothing can move, or after the bonus moves
     /// when bonuses are optional.
     fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
-        if self.is_truncated() {
-            return;
-        }
+        // Only decision nodes have moves; the length guard ends a game at a roll.
         self.generate(sink);
     }
 
     fn chance_outcomes(&self) -> Option<Dist<'_, Die>> {
         match self.phase {
-            Phase::RollOff(_) | Phase::Roll if !self.is_truncated() => Some(D6),
+            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Some(D6),
             _ => None,
         }
     }
@@ -718,10 +757,10 @@ impl Game for Parchis {
             i += 1;
         }
         if from != NEST && from <= ENTRY {
-            self.refresh_square(colour, track_bit(colour, from));
+            self.set_square(colour, from, same_square - 1);
         }
         if to <= ENTRY {
-            self.refresh_square(colour, track_bit(colour, to));
+            self.refresh_square(colour, to);
         }
 
         let mut bonus = 0;
@@ -800,7 +839,7 @@ impl Game for Parchis {
                     if let Some(slot) = ps.iter().position(|&p| p == tracked) {
                         ps[slot] = NEST;
                         self.sort_pieces(colour);
-                        self.refresh_square(colour, track_bit(colour, tracked));
+                        self.refresh_square(colour, tracked);
                         self.canonical_exit_order();
                     }
                 }
@@ -841,5 +880,44 @@ impl Game for Parchis {
     /// the goal (at most 4), so at most 17 moves per roll.
     fn max_game_length(config: &Config) -> Option<u64> {
         (config.max_rolls > 0).then(|| u64::from(config.max_rolls) * 18)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_colour_sees_the_safe_squares_alike() {
+        for colour in Colour::ALL {
+            assert_eq!(in_frame(SAFE_MASK, colour), SAFE_IN_FRAME, "{colour:?}");
+            for p in 1..=ENTRY {
+                let safe = SAFE_MASK & TRACK_MASKS[colour.index()][usize::from(p)] != 0;
+                assert_eq!(SAFE_IN_FRAME >> (p - 1) & 1 != 0, safe, "{colour:?} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn in_frame_puts_each_square_at_its_progress() {
+        for colour in Colour::ALL {
+            for p in 1..=ENTRY {
+                let mask = TRACK_MASKS[colour.index()][usize::from(p)];
+                assert_eq!(in_frame(mask, colour), 1 << (p - 1), "{colour:?} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn progress_on_inverts_track_bit() {
+        for colour in Colour::ALL {
+            for p in 1..=ENTRY {
+                assert_eq!(
+                    progress_on(colour, track_bit(colour, p)),
+                    p,
+                    "{colour:?} {p}"
+                );
+            }
+        }
     }
 }
