@@ -78,9 +78,12 @@ struct View {
 /// at progress `p`, for `p` in `1..=ENTRY` (the squares a piece of `colour` can stand on).
 #[inline]
 fn in_frame(mask: u128, colour: Colour) -> u64 {
-    // Progress 1 is track bit `shift`; the lap wraps at bit 68.
+    // Progress 1 is track bit `shift` (4, 21, 38 or 55); the lap wraps at bit 68. In 64-bit
+    // halves: `(mask >> shift | mask << (68 - shift)) as u64`.
     let shift = track_bit(colour, 1);
-    ((mask >> shift) | (mask << (u32::from(TRACK_LEN) - shift))) as u64
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    let wrapped = low.checked_shl(u32::from(TRACK_LEN) - shift).unwrap_or(0);
+    (low >> shift) | (high << (64 - shift)) | wrapped
 }
 
 /// The safe squares in any colour's frame (the same for all four: the board turns into
@@ -244,9 +247,7 @@ impl Parchis {
     /// The mover's view of the track (see [`View`]).
     #[inline]
     fn view(&self, mover: Colour) -> View {
-        let mut others = self.occupied;
-        others[mover.index()] = 0;
-        let foreign = others[0] | others[1] | others[2] | others[3];
+        let foreign = self.foreign(mover);
         let [a, b, c, d] = self.pairs;
         let pairs = a | b | c | d;
         let mut home_barrier = 0;
@@ -271,6 +272,14 @@ impl Parchis {
             foreign: in_frame(foreign, mover),
             home_barrier,
         }
+    }
+
+    /// The track squares holding a piece of another colour than `mover`'s.
+    #[inline]
+    fn foreign(&self, mover: Colour) -> u128 {
+        let mut others = self.occupied;
+        others[mover.index()] = 0;
+        others[0] | others[1] | others[2] | others[3]
     }
 
     /// Whether the track square at bit `bit` holds two or more pieces in all.
@@ -368,9 +377,7 @@ impl Parchis {
             return None;
         }
         let exit = track_bit(colour, 1);
-        let mut others = self.occupied;
-        others[colour.index()] = 0;
-        if (others[0] | others[1] | others[2] | others[3]) & (1u128 << exit) == 0 {
+        if self.foreign(colour) & (1u128 << exit) == 0 {
             // Nobody else on the exit square.
             return Some(Victims::None);
         }
@@ -539,9 +546,7 @@ impl Parchis {
     /// any piece was captured.
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
         let mask = 1u128 << bit;
-        let mut others = self.occupied;
-        others[mover.index()] = 0;
-        if (others[0] | others[1] | others[2] | others[3]) & mask == 0 {
+        if self.foreign(mover) & mask == 0 {
             return false;
         }
         let mut captured = false;
@@ -594,12 +599,41 @@ impl Parchis {
         }
     }
 
+    /// A third six in a row: the tracked piece goes home (unless the rules spare it) and the
+    /// turn passes. Rare, and kept out of the hot roll.
+    #[cold]
+    #[inline(never)]
+    fn third_six(&mut self) {
+        let colour = self.colour();
+        let tracked = self.tracked;
+        if (1..=ENTRY).contains(&tracked)
+            && (!self.config.triple_six_spares_stuck || self.could_move(tracked))
+        {
+            let ps = &mut self.pieces[colour.index()];
+            if let Some(slot) = ps.iter().position(|&p| p == tracked) {
+                ps[slot] = NEST;
+                self.sort_pieces(colour);
+                self.refresh_square(colour, tracked);
+                self.canonical_exit_order();
+            }
+        }
+        self.next_turn();
+    }
+
     /// Passes the turn to the next seat that has not finished.
     fn next_turn(&mut self) {
         let n = usize::from(self.num_seats);
-        let mut seat = self.seat.next(n);
+        // `Seat::next` without its division: the seat to play is always at the table.
+        let following = |seat: Seat| {
+            Seat::new(if seat.index() + 1 == n {
+                0
+            } else {
+                seat.index() + 1
+            })
+        };
+        let mut seat = following(self.seat);
         while self.finished().contains(&seat) {
-            seat = seat.next(n);
+            seat = following(seat);
         }
         self.seat = seat;
         self.sixes = 0;
@@ -830,20 +864,7 @@ impl Game for Parchis {
                     self.phase = Phase::Move(die);
                     return;
                 }
-                let colour = self.colour();
-                let tracked = self.tracked;
-                if (1..=ENTRY).contains(&tracked)
-                    && (!self.config.triple_six_spares_stuck || self.could_move(tracked))
-                {
-                    let ps = &mut self.pieces[colour.index()];
-                    if let Some(slot) = ps.iter().position(|&p| p == tracked) {
-                        ps[slot] = NEST;
-                        self.sort_pieces(colour);
-                        self.refresh_square(colour, tracked);
-                        self.canonical_exit_order();
-                    }
-                }
-                self.next_turn();
+                self.third_six();
             }
             _ => panic!("apply_chance_unchecked at a node where chance does not act"),
         }
