@@ -222,6 +222,8 @@ impl CoCaNgua {
     }
 
     /// Chance outcomes applied so far (roll-off rolls included), for the `max_rolls` guard.
+    /// Without a guard (`max_rolls = 0`) the count stops at `u32::MAX`; a guard ends the game
+    /// first.
     #[must_use]
     pub fn rolls(&self) -> u32 {
         self.rolls
@@ -908,7 +910,9 @@ impl Game for CoCaNgua {
     }
 
     fn apply_chance_unchecked(&mut self, roll: Roll) {
-        self.rolls += 1;
+        // The guard (`rolls >= max_rolls`) ends the game before a roll could take the count
+        // past `max_rolls`; without a guard the count stays at `u32::MAX` instead of wrapping.
+        self.rolls = self.rolls.saturating_add(1);
         match self.phase {
             Phase::RollOff(mut roll_off) => {
                 roll_off.record(roll.total());

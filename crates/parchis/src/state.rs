@@ -197,7 +197,8 @@ impl Parchis {
         (self.tracked != NEST).then(|| Loc::of(self.seat_colours[self.seat.index()], self.tracked))
     }
 
-    /// Dice rolled so far, roll-off included (the length guard counts these).
+    /// Dice rolled so far, roll-off included (the length guard counts these). Without a
+    /// guard (`max_rolls = 0`) the count stops at `u32::MAX`; a guard ends the game first.
     #[must_use]
     pub fn rolls(&self) -> u32 {
         self.rolls
@@ -844,7 +845,9 @@ impl Game for Parchis {
     }
 
     fn apply_chance_unchecked(&mut self, die: Die) {
-        self.rolls += 1;
+        // The guard (`rolls >= max_rolls`) ends the game before a roll could take the count
+        // past `max_rolls`; without a guard the count stays at `u32::MAX` instead of wrapping.
+        self.rolls = self.rolls.saturating_add(1);
         match &mut self.phase {
             Phase::RollOff(roll_off) => {
                 roll_off.record(die.value());
