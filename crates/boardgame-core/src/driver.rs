@@ -37,7 +37,7 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
 /// # Panics
 /// If `n == 0`.
 #[track_caller]
-#[inline]
+#[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     assert!(n > 0, "below(0) has no values");
     loop {
@@ -67,6 +67,7 @@ fn is_unbiased(x: u64, n: u64) -> bool {
 }
 
 /// A chance outcome drawn with its exact weight.
+#[inline]
 pub fn sample<C: Copy, R: Rng + ?Sized>(dist: &Dist<'_, C>, rng: &mut R) -> C {
     // One die and two dice by name, so that `below`'s divisions are by constants (a multiply
     // instead of a 64-bit division); the same draw as the general case.
