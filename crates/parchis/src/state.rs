@@ -246,7 +246,7 @@ impl Parchis {
     }
 
     /// The mover's view of the track (see [`View`]).
-    #[inline]
+    #[inline(always)]
     fn view(&self, mover: Colour) -> View {
         let foreign = self.foreign(mover);
         let [a, b, c, d] = self.pairs;
@@ -278,12 +278,18 @@ impl Parchis {
     /// The track squares holding a piece of another colour than `mover`'s.
     #[inline]
     fn foreign(&self, mover: Colour) -> u128 {
-        let mut others = self.occupied;
-        others[mover.index()] = 0;
-        others[0] | others[1] | others[2] | others[3]
+        let [a, b, c, d] = self.occupied;
+        let other = |colour: Colour, mask: u128| if colour == mover { 0 } else { mask };
+        other(Colour::Yellow, a)
+            | other(Colour::Blue, b)
+            | other(Colour::Red, c)
+            | other(Colour::Green, d)
     }
 
-    /// Whether the track square at bit `bit` holds two or more pieces in all.
+    /// Whether the track square at bit `bit` holds two or more pieces in all. (Asked only
+    /// when a piece lands on a safe square holding another colour's piece.)
+    #[cold]
+    #[inline(never)]
     fn crowded(&self, bit: u32) -> bool {
         let mask = 1u128 << bit;
         let colours = self.occupied.iter().filter(|&&o| o & mask != 0).count();
@@ -791,12 +797,19 @@ impl Game for Parchis {
             ps.swap(i, i + 1);
             i += 1;
         }
-        if from != NEST && from <= ENTRY {
-            self.set_square(colour, from, same_square - 1);
-        }
-        if to <= ENTRY {
-            self.refresh_square(colour, to);
-        }
+        // The masks of both squares at once (a mask is 0 off the track: nest, home, goal).
+        let to_count = ps.iter().filter(|&&p| p == to).count();
+        let c = colour.index();
+        let (left, arrived) = (
+            TRACK_MASKS[c][usize::from(from)],
+            TRACK_MASKS[c][usize::from(to)],
+        );
+        let kept =
+            |count: usize, at_least: usize, mask: u128| if count >= at_least { mask } else { 0 };
+        let occupied = kept(same_square - 1, 1, left) | kept(to_count, 1, arrived);
+        let pairs = kept(same_square - 1, 2, left) | kept(to_count, 2, arrived);
+        self.occupied[c] = (self.occupied[c] & !(left | arrived)) | occupied;
+        self.pairs[c] = (self.pairs[c] & !(left | arrived)) | pairs;
 
         let mut bonus = 0;
         let keeps_order =
