@@ -86,6 +86,21 @@ fn in_frame(mask: u128, colour: Colour) -> u64 {
     (low >> shift) | (high << (64 - shift)) | wrapped
 }
 
+/// `LOCS[colour][progress]`: [`Loc::of`] as a table, so naming a move takes no branch.
+const LOCS: [[Loc; GOAL as usize + 1]; 4] = {
+    let mut table = [[Loc::Nest; GOAL as usize + 1]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        while p <= GOAL {
+            table[c][p as usize] = Loc::of(Colour::ALL[c], p);
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
 /// The safe squares in any colour's frame (the same for all four: the board turns into
 /// itself by 17 squares).
 const SAFE_IN_FRAME: u64 = {
@@ -256,14 +271,11 @@ impl Parchis {
             Barriers::Safe => pairs & SAFE_MASK,
             Barriers::Everywhere => {
                 let ps = &self.pieces[mover.index()];
-                // Sorted: a pair in the home column needs the last piece past the entry.
-                if ps[PIECES - 1] > ENTRY {
-                    for i in 1..PIECES {
-                        let p = ps[i];
-                        if p == ps[i - 1] && p > ENTRY && p < GOAL {
-                            home_barrier |= 1 << (p - ENTRY - 1);
-                        }
-                    }
+                // Pairs of neighbours (sorted) in the home column, without branches.
+                for i in 1..PIECES {
+                    let p = ps[i];
+                    let pair = (p == ps[i - 1]) & (p > ENTRY) & (p < GOAL);
+                    home_barrier |= u8::from(pair) << (p.wrapping_sub(ENTRY + 1) & 7);
                 }
                 pairs
             }
@@ -278,12 +290,9 @@ impl Parchis {
     /// The track squares holding a piece of another colour than `mover`'s.
     #[inline]
     fn foreign(&self, mover: Colour) -> u128 {
-        let [a, b, c, d] = self.occupied;
-        let other = |colour: Colour, mask: u128| if colour == mover { 0 } else { mask };
-        other(Colour::Yellow, a)
-            | other(Colour::Blue, b)
-            | other(Colour::Red, c)
-            | other(Colour::Green, d)
+        // The three other colours by index, without a branch on the mover.
+        let (o, m) = (&self.occupied, mover.index());
+        o[(m + 1) % 4] | o[(m + 2) % 4] | o[(m + 3) % 4]
     }
 
     /// Whether the track square at bit `bit` holds two or more pieces in all. (Asked only
@@ -341,34 +350,23 @@ impl Parchis {
     #[inline(always)]
     fn can_advance(&self, view: &View, colour: Colour, from: u8, distance: u8) -> bool {
         let to = from + distance;
-        if to > GOAL {
+        // Computed without branches (the dice make them unpredictable): the track squares at
+        // progress `from + 1..=min(to, ENTRY)` (none from the entry on), ...
+        let track_len = to.min(ENTRY).saturating_sub(from);
+        let track = ((1u64 << track_len) - 1).wrapping_shl(u32::from(from));
+        // ... the home-column squares passed or landed on (bits `h - 1` of `h` in
+        // `max(from, ENTRY) - ENTRY + 1..=min(to, GOAL - 1) - ENTRY`), ...
+        let home_from = from.clamp(ENTRY, GOAL - 1) - ENTRY;
+        let home_to = to.min(GOAL - 1).saturating_sub(ENTRY);
+        let home = ((1u16 << home_to) - (1u16 << home_from)) as u8;
+        // ... and the track square it lands on (none past the entry).
+        let landing = if to <= ENTRY { 1u64 << (to - 1) } else { 0 };
+        let blocked = (view.barrier & track != 0) | (view.home_barrier & home != 0);
+        if (to > GOAL) | blocked {
             return false;
         }
-        if from < ENTRY {
-            // The track squares at progress `from + 1..=last`.
-            let last = to.min(ENTRY);
-            let path = ((1u64 << (last - from)) - 1) << from;
-            if view.barrier & path != 0 {
-                return false;
-            }
-        }
-        if to > ENTRY {
-            if view.home_barrier != 0 {
-                // The home-column squares `lo + 1..=hi + 1` (bits `lo..=hi`).
-                let lo = from.max(ENTRY) - ENTRY;
-                let hi = to.min(GOAL - 1) - ENTRY - 1;
-                if hi >= lo {
-                    let bits = (((1u16 << (hi - lo + 1)) - 1) << lo) as u8;
-                    if view.home_barrier & bits != 0 {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-        let bit = 1u64 << (to - 1);
-        if view.foreign & bit == 0 || SAFE_IN_FRAME & bit == 0 {
-            // An empty square, or a capture.
+        if view.foreign & landing & SAFE_IN_FRAME == 0 {
+            // An empty square, a capture, or the home column.
             return true;
         }
         self.config.safe_sharing && !self.crowded(track_bit(colour, to))
@@ -468,7 +466,7 @@ impl Parchis {
         let colour = self.colour();
         let ps = self.pieces[colour.index()];
         let in_nest = ps.iter().filter(|&&p| p == NEST).count();
-        if die == Some(5) && in_nest > 0 && self.come_out(colour).is_some() {
+        if (die == Some(5)) & (in_nest > 0) && self.come_out(colour).is_some() {
             sink.push(Move::Out);
             return;
         }
@@ -483,17 +481,24 @@ impl Parchis {
         } else {
             distance
         };
-        // The pieces on the board, one per square: sorted, the nest first and the goal last.
-        let on_board = in_nest..PIECES - in_goal;
-        let distinct = |i: usize| i == in_nest || ps[i - 1] != ps[i];
+        // The pieces on the board, one per square (sorted: the nest first, the goal last),
+        // tested without branches, then with the move.
+        let locs = &LOCS[colour.index()];
+        let movable = |i: usize| {
+            let p = ps[i];
+            let on_board = (p != NEST) & (p != GOAL) & ((i == 0) | (ps[i.saturating_sub(1)] != p));
+            on_board && self.can_advance(&view, colour, p, distance)
+        };
         let mut pushed = false;
         // A bonus earned while playing a six (the last roll was a six) shares its obligation.
-        if die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0) {
+        let obliged =
+            (die == Some(6)) | (die.is_none() & self.config.bonus_opens_barrier & (self.sixes > 0));
+        if obliged {
             let mut candidates = [0u8; PIECES];
             let mut n = 0;
-            for i in on_board {
-                if distinct(i) && self.can_advance(&view, colour, ps[i], distance) {
-                    candidates[n] = ps[i];
+            for (i, &p) in ps.iter().enumerate() {
+                if movable(i) {
+                    candidates[n] = p;
                     n += 1;
                 }
             }
@@ -505,16 +510,16 @@ impl Parchis {
                     continue;
                 }
                 sink.push(Move::Advance {
-                    from: Loc::of(colour, p),
+                    from: locs[usize::from(p)],
                     distance,
                 });
                 pushed = true;
             }
         } else {
-            for i in on_board {
-                if distinct(i) && self.can_advance(&view, colour, ps[i], distance) {
+            for (i, &p) in ps.iter().enumerate() {
+                if movable(i) {
                     sink.push(Move::Advance {
-                        from: Loc::of(colour, ps[i]),
+                        from: locs[usize::from(p)],
                         distance,
                     });
                     pushed = true;
@@ -785,17 +790,16 @@ impl Game for Parchis {
             )
         };
         let ps = &mut self.pieces[colour.index()];
-        let same_square = ps.iter().filter(|&&p| p == from).count();
-        let slot = ps
-            .iter()
-            .position(|&p| p == from)
-            .expect("no piece on that square");
-        ps[slot] = to;
-        // Only this piece advanced: bubble it up to keep the order.
-        let mut i = slot;
-        while i + 1 < PIECES && ps[i] > ps[i + 1] {
-            ps.swap(i, i + 1);
-            i += 1;
+        // Bit i set when piece i stands on `from`.
+        let on_from = (0..PIECES).fold(0u8, |bits, i| bits | u8::from(ps[i] == from) << i);
+        assert!(on_from != 0, "no piece on that square");
+        let same_square = on_from.count_ones() as usize;
+        ps[on_from.trailing_zeros() as usize] = to;
+        // Only this piece advanced: one pass of compare-exchanges (no branches) carries it up
+        // to its place and leaves the others sorted.
+        for i in 0..PIECES - 1 {
+            let (low, high) = (ps[i].min(ps[i + 1]), ps[i].max(ps[i + 1]));
+            (ps[i], ps[i + 1]) = (low, high);
         }
         // The masks of both squares at once (a mask is 0 off the track: nest, home, goal).
         let to_count = ps.iter().filter(|&&p| p == to).count();
