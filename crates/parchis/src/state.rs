@@ -86,13 +86,14 @@ fn in_frame(mask: u128, colour: Colour) -> u64 {
     (low >> shift) | (high << (64 - shift)) | wrapped
 }
 
-/// `LOCS[colour][progress]`: [`Loc::of`] as a table, so naming a move takes no branch.
-const LOCS: [[Loc; GOAL as usize + 1]; 4] = {
-    let mut table = [[Loc::Nest; GOAL as usize + 1]; 4];
+/// `LOCS[colour][progress]`: [`Loc::of`] as a table for the squares a move can start from
+/// (progress below the goal), so naming a move takes no branch.
+const LOCS: [[Loc; GOAL as usize]; 4] = {
+    let mut table = [[Loc::Nest; GOAL as usize]; 4];
     let mut c = 0;
     while c < 4 {
         let mut p = 0;
-        while p <= GOAL {
+        while p < GOAL {
             table[c][p as usize] = Loc::of(Colour::ALL[c], p);
             p += 1;
         }
@@ -356,7 +357,7 @@ impl Parchis {
         let track = ((1u64 << track_len) - 1).wrapping_shl(u32::from(from));
         // ... the home-column squares passed or landed on (bits `h - 1` of `h` in
         // `max(from, ENTRY) - ENTRY + 1..=min(to, GOAL - 1) - ENTRY`), ...
-        let home_from = from.clamp(ENTRY, GOAL - 1) - ENTRY;
+        let home_from = from.max(ENTRY) - ENTRY;
         let home_to = to.min(GOAL - 1).saturating_sub(ENTRY);
         let home = ((1u16 << home_to) - (1u16 << home_from)) as u8;
         // ... and the track square it lands on (none past the entry).
@@ -791,7 +792,7 @@ impl Game for Parchis {
         };
         let ps = &mut self.pieces[colour.index()];
         // Bit i set when piece i stands on `from`.
-        let on_from = (0..PIECES).fold(0u8, |bits, i| bits | u8::from(ps[i] == from) << i);
+        let on_from = (0..PIECES).fold(0u8, |bits, i| bits + (u8::from(ps[i] == from) << i));
         assert!(on_from != 0, "no piece on that square");
         let same_square = on_from.count_ones() as usize;
         ps[on_from.trailing_zeros() as usize] = to;
