@@ -103,11 +103,8 @@ const LOCS: [[Loc; GOAL as usize]; 4] = {
 };
 
 /// The safe squares in any colour's frame (the same for all four: the board turns into
-/// itself by 17 squares).
-const SAFE_IN_FRAME: u64 = {
-    let shift = 4;
-    ((SAFE_MASK >> shift) | (SAFE_MASK << (TRACK_LEN as u32 - shift))) as u64
-};
+/// itself by 17 squares). In Yellow's frame, progress 1 to 64 are track bits 4 to 67: no wrap.
+const SAFE_IN_FRAME: u64 = (SAFE_MASK >> 4) as u64;
 
 /// How a piece lands: where, and whom it captures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
