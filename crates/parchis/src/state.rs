@@ -309,10 +309,16 @@ impl Parchis {
     fn set_square(&mut self, colour: Colour, progress: u8, count: usize) {
         let mask = TRACK_MASKS[colour.index()][usize::from(progress)];
         let c = colour.index();
-        let occupied = if count > 0 { mask } else { 0 };
-        let pair = if count >= 2 { mask } else { 0 };
-        self.occupied[c] = (self.occupied[c] & !mask) | occupied;
-        self.pairs[c] = (self.pairs[c] & !mask) | pair;
+        if count > 0 {
+            self.occupied[c] |= mask;
+        } else {
+            self.occupied[c] &= !mask;
+        }
+        if count >= 2 {
+            self.pairs[c] |= mask;
+        } else {
+            self.pairs[c] &= !mask;
+        }
     }
 
     /// Brings the derived masks in step with `colour`'s pieces on the track square at
