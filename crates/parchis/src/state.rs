@@ -365,7 +365,7 @@ impl Parchis {
         let home = ((1u16 << home_to) - (1u16 << home_from)) as u8;
         // ... and the track square it lands on (none past the entry).
         let landing = if to <= ENTRY { 1u64 << (to - 1) } else { 0 };
-        let blocked = (view.barrier & track != 0) | (view.home_barrier & home != 0);
+        let blocked = view.barrier & track != 0 || view.home_barrier & home != 0;
         if (to > GOAL) | blocked {
             return false;
         }
@@ -490,13 +490,13 @@ impl Parchis {
         let locs = &LOCS[colour.index()];
         let movable = |i: usize| {
             let p = ps[i];
-            let on_board = (p != NEST) & (p != GOAL) & ((i == 0) | (ps[i.saturating_sub(1)] != p));
+            let on_board = (p != NEST) & (p != GOAL) & (i == 0 || ps[i.saturating_sub(1)] != p);
             on_board && self.can_advance(&view, colour, p, distance)
         };
         let mut pushed = false;
         // A bonus earned while playing a six (the last roll was a six) shares its obligation.
         let obliged =
-            (die == Some(6)) | (die.is_none() & self.config.bonus_opens_barrier & (self.sixes > 0));
+            die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0);
         if obliged {
             let mut candidates = [0u8; PIECES];
             let mut n = 0;
