@@ -37,21 +37,37 @@ pub const fn game_seed(master: u64, index: u64) -> u64 {
 /// # Panics
 /// If `n == 0`.
 #[track_caller]
-#[inline]
+#[inline(always)]
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     assert!(n > 0, "below(0) has no values");
-    // 2^64 mod n: the values at the top of the range that would bias the modulus.
-    let excess = (u64::MAX % n + 1) % n;
-    let limit = 0u64.wrapping_sub(excess);
     loop {
         let x = rng.next_u64();
-        if excess == 0 || x < limit {
-            return x % n;
+        if is_unbiased(x, n) {
+            // A power of two (1, 2, 4 moves) by a mask: the same value as `%`, without a
+            // division when `n` is only known at run time.
+            return if n.is_power_of_two() {
+                x & (n - 1)
+            } else {
+                x % n
+            };
         }
     }
 }
 
+/// Whether the word `x` is below `2^64 - (2^64 mod n)`, the words [`below`] keeps: the top
+/// `2^64 mod n` words would bias the modulus. `2^64 mod n` is below `n`, so every word up to
+/// `2^64 - n` is kept without computing it (two divisions); only the top `n - 1` words pay.
+#[inline]
+fn is_unbiased(x: u64, n: u64) -> bool {
+    if x <= u64::MAX - (n - 1) {
+        return true;
+    }
+    let excess = (u64::MAX % n + 1) % n;
+    excess == 0 || x < 0u64.wrapping_sub(excess)
+}
+
 /// A chance outcome drawn with its exact weight.
+#[inline]
 pub fn sample<C: Copy, R: Rng + ?Sized>(dist: &Dist<'_, C>, rng: &mut R) -> C {
     // One die and two dice by name, so that `below`'s divisions are by constants (a multiply
     // instead of a 64-bit division); the same draw as the general case.
@@ -442,6 +458,40 @@ mod tests {
         assert_eq!(below(&mut Words(&[limit, limit, 0]), 3), 0);
     }
 
+    /// The top `2^64 mod n` words are drawn again and every word below them is kept, for
+    /// the die (6: 4 biased words), two dice (36: 16) and small move counts, right at the
+    /// boundary between the words kept without a division and those checked exactly.
+    #[test]
+    fn below_keeps_every_word_below_the_biased_top_ones() {
+        for n in [3u64, 5, 6, 7, 36] {
+            let biased = (u64::MAX % n + 1) % n;
+            assert!(biased > 0, "n {n}");
+            let first_biased = u64::MAX - biased + 1;
+            for word in (u64::MAX - n - 2)..first_biased {
+                assert_eq!(
+                    below(&mut Words(&[word]), n),
+                    word % n,
+                    "n {n}, word {word}"
+                );
+            }
+            for word in first_biased..=u64::MAX {
+                assert_eq!(
+                    below(&mut Words(&[word, 7]), n),
+                    7 % n,
+                    "n {n}, word {word}"
+                );
+            }
+        }
+        // The same draws when `n` is a constant, as for the die and the two dice.
+        assert_eq!(below(&mut Words(&[u64::MAX - 4]), 6), (u64::MAX - 4) % 6);
+        assert_eq!(below(&mut Words(&[u64::MAX - 3, 9]), 6), 3);
+        assert_eq!(
+            below(&mut Words(&[u64::MAX - 16]), 36),
+            (u64::MAX - 16) % 36
+        );
+        assert_eq!(below(&mut Words(&[u64::MAX - 15, 40]), 36), 4);
+    }
+
     /// A power of two divides `2^64`: no word biases the modulus, so none is drawn again and
     /// the result is the first raw word's low bits.
     #[test]
@@ -453,6 +503,14 @@ mod tests {
                     below(&mut rng_from_seed(seed), n),
                     first % n,
                     "n {n}, seed {seed}"
+                );
+            }
+            // The top words too: none of them is drawn again.
+            for word in [u64::MAX, u64::MAX - 1, u64::MAX - n + 1] {
+                assert_eq!(
+                    below(&mut Words(&[word]), n),
+                    word % n,
+                    "n {n}, word {word}"
                 );
             }
         }

@@ -292,6 +292,9 @@ pub struct Board {
     /// from `table` once, so the hot path does one load instead of a checked shift (boxed:
     /// 8 KiB that would otherwise be copied each time a board is moved).
     bits: Box<[[u128; TABLE]; NUM_COLOURS]>,
+    /// `reach[c][p]`: the squares at progress `1..=min(p, mouth)` of colour `c`'s path, the
+    /// outer track it has covered (derived from `bits`, boxed like it).
+    reach: Box<[[u128; TABLE]; NUM_COLOURS]>,
     destinations: [Square; NUM_COLOURS],
     mouth: u8,
     shortcut: u8,
@@ -470,6 +473,7 @@ impl Board {
             paths,
             table: [[Entry::default(); TABLE]; NUM_COLOURS],
             bits: Box::new([[0; TABLE]; NUM_COLOURS]),
+            reach: Box::new([[0; TABLE]; NUM_COLOURS]),
             destinations: core::array::from_fn(|c| sq(dest_base + c)),
             mouth,
             shortcut: shortcut_at + 1,
@@ -489,6 +493,15 @@ impl Board {
         for (bits, row) in board.bits.iter_mut().zip(&board.table) {
             for (bit, entry) in bits.iter_mut().zip(row) {
                 *bit = 1u128.checked_shl(u32::from(entry.square.0)).unwrap_or(0);
+            }
+        }
+        for (reach, bits) in board.reach.iter_mut().zip(board.bits.iter()) {
+            let mut covered = 0;
+            for (p, (r, &bit)) in reach.iter_mut().zip(bits).enumerate() {
+                if (1..=usize::from(board.mouth)).contains(&p) {
+                    covered |= bit;
+                }
+                *r = covered;
             }
         }
         Ok(board)
@@ -642,6 +655,14 @@ impl Board {
     #[must_use]
     pub fn bit(&self, colour: usize, progress: u8) -> u128 {
         self.bits[colour & (NUM_COLOURS - 1)][usize::from(progress) & (TABLE - 1)]
+    }
+
+    /// The outer-track squares of `colour`'s path up to `progress`: those at progress
+    /// `1..=min(progress, mouth)`. The squares passed over between two progress values are
+    /// `track_reach(c, to) & !track_reach(c, from)`.
+    #[inline]
+    pub(crate) fn track_reach(&self, colour: usize, progress: u8) -> u128 {
+        self.reach[colour & (NUM_COLOURS - 1)][usize::from(progress) & (TABLE - 1)]
     }
 
     /// Colour `colour`'s destination square `D`, the end of its shortcut arrow.
@@ -932,6 +953,29 @@ mod tests {
             ..Layout::default()
         };
         assert_eq!(Board::new(six).unwrap().exit_roll(), 6);
+    }
+
+    #[test]
+    fn track_reach_differences_are_the_outer_track_squares_passed_over() {
+        for layout in [
+            Layout::default(),
+            Layout {
+                lane_len: 6,
+                ..Layout::default()
+            },
+        ] {
+            let board = Board::new(layout).unwrap();
+            for c in 0..NUM_COLOURS {
+                for from in 0..=board.end() {
+                    for to in from..=board.end() {
+                        let expected = (from + 1..=to.min(board.mouth()))
+                            .fold(0, |mask, step| mask | board.bit(c, step));
+                        let passed = board.track_reach(c, to) & !board.track_reach(c, from);
+                        assert_eq!(passed, expected, "colour {c}, {from} to {to}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -169,6 +169,7 @@ pub(crate) fn parse(text: &str, config: &Config) -> Result<CoCaNgua, ParseStateE
                 "a seat's pieces are written lowest first",
             ));
         }
+        state.refresh_occupancy(s);
     }
 
     // Phase.

@@ -52,6 +52,9 @@ pub struct CoCaNgua {
     /// Progress of the piece moved last in this turn, 0 if none (only under `triple_six`).
     pub(crate) last_moved: u8,
     pub(crate) rolls: u32,
+    /// Derived from `pieces`, kept in step by every change: per seat, the squares its pieces
+    /// stand on (see [`Board::bit`]; the nest has no square).
+    pub(crate) occupancy: [u128; 4],
     /// Derived from the configuration: bit [`Roll::code`] set when the roll brings a piece
     /// out (see [`Self::releases`]).
     pub(crate) release_set: u64,
@@ -219,6 +222,8 @@ impl CoCaNgua {
     }
 
     /// Chance outcomes applied so far (roll-off rolls included), for the `max_rolls` guard.
+    /// Without a guard (`max_rolls = 0`) the count stops at `u32::MAX`; a guard ends the game
+    /// first.
     #[must_use]
     pub fn rolls(&self) -> u32 {
         self.rolls
@@ -273,22 +278,20 @@ impl CoCaNgua {
     /// The occupancy of every square by the seats other than `seat`.
     #[inline]
     fn others(&self, seat: usize) -> u128 {
+        let mut occupancy = self.occupancy;
+        occupancy[seat & 3] = 0;
+        occupancy[0] | occupancy[1] | occupancy[2] | occupancy[3]
+    }
+
+    /// Brings the occupancy of seat index `s` in step with its pieces.
+    #[inline]
+    pub(crate) fn refresh_occupancy(&mut self, s: usize) {
+        let colour = usize::from(self.colours[s]);
         let mut mask = 0;
-        for s in 0..usize::from(self.config.players) {
-            if s != seat {
-                let colour = usize::from(self.colours[s]);
-                if self.count == 2 {
-                    // The seed's two pieces, without a loop (the common case).
-                    let [a, b, ..] = self.pieces[s];
-                    mask |= self.board.bit(colour, a) | self.board.bit(colour, b);
-                } else {
-                    for &p in self.own(s) {
-                        mask |= self.board.bit(colour, p);
-                    }
-                }
-            }
+        for &p in self.own(s) {
+            mask |= self.board.bit(colour, p);
         }
-        mask
+        self.occupancy[s] = mask;
     }
 
     /// Where a piece of `colour` at progress `from` ends after `steps`, or `None` if it
@@ -299,7 +302,7 @@ impl CoCaNgua {
     ///
     /// Under `home = chuong` a move beyond the lane mouth is [`Self::chuong_step`] of seat
     /// `s` instead (tested only off the common path, where the inner ring is).
-    #[inline]
+    #[inline(always)]
     fn destination(
         &self,
         s: usize,
@@ -383,7 +386,7 @@ impl CoCaNgua {
     /// The traditional switches: whether the move of `seat`'s piece from `from` to `target`
     /// jumps over a piece on the outer track (`no_jumping`) or lands on another player's
     /// piece standing on its own exit square (`exit_immunity`).
-    #[cold]
+    #[inline]
     fn traditional_block(
         &self,
         seat: usize,
@@ -392,17 +395,24 @@ impl CoCaNgua {
         target: u8,
         others: u128,
     ) -> bool {
-        let board = &*self.board;
         if self.config.no_jumping {
+            // The outer-track squares passed over, and every piece on the board.
+            let board = &*self.board;
             let last_track = (target - 1).min(board.mouth());
-            for step in from + 1..=last_track {
-                let own = self.own(seat).contains(&step);
-                if own || others & board.bit(colour, step) != 0 {
-                    return true;
-                }
+            let passed = board.track_reach(colour, last_track) & !board.track_reach(colour, from);
+            if passed & (others | self.occupancy[seat]) != 0 {
+                return true;
             }
         }
-        if self.config.exit_immunity && !board.is_safe(target) {
+        self.config.exit_immunity && self.exit_immune(seat, colour, target, others)
+    }
+
+    /// `exit_immunity`: whether the piece of `seat` (of `colour`) landing at `target` would
+    /// land on another player's piece standing on its own exit square.
+    #[cold]
+    fn exit_immune(&self, seat: usize, colour: usize, target: u8, others: u128) -> bool {
+        let board = &*self.board;
+        if !board.is_safe(target) {
             let bit = board.bit(colour, target);
             if others & bit != 0 {
                 for t in 0..usize::from(self.config.players) {
@@ -428,17 +438,24 @@ impl CoCaNgua {
         others: u128,
         sink: &mut S,
     ) -> bool {
-        if self.count == 2 {
-            // The seed's two pieces: a slice of constant length, so the loop unrolls.
-            self.advances_of(&self.pieces[s][..2], s, colour, steps, others, sink)
-        } else {
-            self.advances_of(self.own(s), s, colour, steps, others, sink)
+        // The seed's two pieces: a slice of constant length, so the loop unrolls. The
+        // traditional switches are compiled out of the loop when they are off.
+        let seed = &self.pieces[s][..2];
+        match (self.count == 2, self.track_checks) {
+            (true, false) => self.advances_of::<S, false>(seed, s, colour, steps, others, sink),
+            (true, true) => self.advances_of::<S, true>(seed, s, colour, steps, others, sink),
+            (false, false) => {
+                self.advances_of::<S, false>(self.own(s), s, colour, steps, others, sink)
+            }
+            (false, true) => {
+                self.advances_of::<S, true>(self.own(s), s, colour, steps, others, sink)
+            }
         }
     }
 
     /// [`Self::advances`] over `own`, seat index `s`'s sorted pieces.
     #[inline(always)]
-    fn advances_of<S: MoveSink<Move>>(
+    fn advances_of<S: MoveSink<Move>, const TRACK_CHECKS: bool>(
         &self,
         own: &[u8],
         s: usize,
@@ -454,7 +471,7 @@ impl CoCaNgua {
                 continue;
             }
             if let Some(target) = self.destination(s, colour, p, steps, others) {
-                if self.track_checks && self.traditional_block(s, colour, p, target, others) {
+                if TRACK_CHECKS && self.traditional_block(s, colour, p, target, others) {
                     continue;
                 }
                 let from = self.board.spot(colour, p);
@@ -609,12 +626,13 @@ impl CoCaNgua {
 
     /// Sends home every other seat's piece on the square at `progress` of `colour`'s path.
     fn capture(&mut self, seat: usize, colour: usize, progress: u8, others: u128) {
-        if others & self.board.bit(colour, progress) == 0 {
+        let bit = self.board.bit(colour, progress);
+        if others & bit == 0 {
             return;
         }
         let square = self.board.square(colour, progress);
         for s in 0..usize::from(self.config.players) {
-            if s == seat {
+            if s == seat || self.occupancy[s] & bit == 0 {
                 continue;
             }
             let c = usize::from(self.colours[s]);
@@ -627,6 +645,7 @@ impl CoCaNgua {
             }
             if hit {
                 sort_small(&mut self.pieces[s][..self.count]);
+                self.refresh_occupancy(s);
             }
         }
     }
@@ -716,6 +735,7 @@ impl CoCaNgua {
             sixes: 0,
             last_moved: 0,
             rolls: 0,
+            occupancy: [0; 4],
             release_set: ONE_DIE
                 .iter()
                 .chain(TWO_DICE.iter())
@@ -867,6 +887,7 @@ impl Game for CoCaNgua {
             None
         };
         sort_small(&mut self.pieces[s][..self.count]);
+        self.refresh_occupancy(s);
         if self.finished(s) {
             self.phase = Phase::Won(seat);
             self.sixes = 0;
@@ -889,7 +910,9 @@ impl Game for CoCaNgua {
     }
 
     fn apply_chance_unchecked(&mut self, roll: Roll) {
-        self.rolls += 1;
+        // The guard (`rolls >= max_rolls`) ends the game before a roll could take the count
+        // past `max_rolls`; without a guard the count stays at `u32::MAX` instead of wrapping.
+        self.rolls = self.rolls.saturating_add(1);
         match self.phase {
             Phase::RollOff(mut roll_off) => {
                 roll_off.record(roll.total());
@@ -917,6 +940,7 @@ impl Game for CoCaNgua {
                             if let Some(i) = own.iter().position(|&p| p == last) {
                                 own[i] = 0;
                                 sort_small(own);
+                                self.refresh_occupancy(s);
                             }
                         }
                         self.next_seat(seat);
@@ -941,5 +965,70 @@ impl Game for CoCaNgua {
     /// `2 * max_rolls` (each roll is followed by at most one move), when the guard is on.
     fn max_game_length(config: &Config) -> Option<u64> {
         (config.max_rolls != 0).then(|| 2 * u64::from(config.max_rolls))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::driver::{below, rng_from_seed, sample};
+    use boardgame_core::settings::Configure;
+
+    /// The occupancy each seat's pieces give, computed afresh.
+    fn occupancy_of(state: &CoCaNgua, s: usize) -> u128 {
+        let colour = usize::from(state.colours[s]);
+        state
+            .own(s)
+            .iter()
+            .fold(0, |mask, &p| mask | state.board.bit(colour, p))
+    }
+
+    /// Every change of the pieces (moves, exits, captures, shortcuts, a third six) keeps the
+    /// derived occupancy in step, under rule sets that exercise each of them.
+    #[test]
+    fn occupancy_follows_the_pieces_through_whole_games() {
+        let mut configs = alloc::vec::Vec::new();
+        for preset in ["default", "plain", "traditional"] {
+            for players in ["2", "3", "4"] {
+                let mut config = Config::preset(preset).unwrap();
+                config.set("players", players).unwrap();
+                configs.push(config);
+            }
+        }
+        let mut choose = Config::preset("default").unwrap();
+        for (key, value) in [("players", "4"), ("arrival", "choose"), ("pieces", "4")] {
+            choose.set(key, value).unwrap();
+        }
+        configs.push(choose);
+        let mut two_dice = Config::preset("traditional").unwrap();
+        for (key, value) in [("players", "3"), ("dice", "2"), ("exit_immunity", "true")] {
+            two_dice.set(key, value).unwrap();
+        }
+        configs.push(two_dice);
+        let mut moves = alloc::vec::Vec::new();
+        for (n, config) in configs.into_iter().enumerate() {
+            for seed in 0..20 {
+                let mut state = CoCaNgua::new(config).unwrap();
+                let mut rng = rng_from_seed(seed * 100 + n as u64);
+                loop {
+                    for s in 0..state.num_seats() {
+                        assert_eq!(state.occupancy[s], occupancy_of(&state, s), "{state}");
+                    }
+                    match state.turn() {
+                        Turn::Terminal => break,
+                        Turn::Chance => {
+                            let roll = sample(&state.chance_outcomes().unwrap(), &mut rng);
+                            state.apply_chance_unchecked(roll);
+                        }
+                        Turn::Player(_) => {
+                            moves.clear();
+                            state.legal_moves(&mut moves);
+                            let pick = below(&mut rng, moves.len() as u64) as usize;
+                            state.play_unchecked(moves[pick]);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -13,9 +13,6 @@ use crate::config::{Barriers, Config, ExitCapture, Finish, TripleSix};
 use crate::moves::Move;
 use crate::notation::NotationError;
 
-/// Bits `0..68` of a track mask.
-const TRACK_MASK: u128 = (1u128 << TRACK_LEN) - 1;
-
 /// Where the game stands between events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Phase {
@@ -65,18 +62,49 @@ pub struct Parchis {
     pub(crate) pairs: [u128; 4],
 }
 
-/// Occupancy masks over the 68 track squares, built once per move generation.
-#[derive(Copy, Clone, Debug, Default)]
-struct Occupancy {
-    /// Squares that are barriers (for every colour, its own included).
-    barrier: u128,
+/// The track as the mover sees it, built once per move generation: bit `p - 1` of a mask
+/// is the track square at the mover's progress `p` (`1..=ENTRY`; see [`in_frame`]).
+#[derive(Copy, Clone, Debug)]
+struct View {
+    /// Barriers (of every colour, the mover's own included).
+    barrier: u64,
+    /// Squares holding a piece of another colour than the mover's.
+    foreign: u64,
     /// The mover's own home-column barriers (bit `h - 1`).
     home_barrier: u8,
-    /// Squares holding at least two pieces in all.
-    crowded: u128,
-    /// Squares holding a piece of another colour than the mover's.
-    foreign: u128,
 }
+
+/// A track mask (bit `square - 1`) seen from `colour`'s progress: bit `p - 1` is the square
+/// at progress `p`, for `p` in `1..=ENTRY` (the squares a piece of `colour` can stand on).
+#[inline]
+fn in_frame(mask: u128, colour: Colour) -> u64 {
+    // Progress 1 is track bit `shift` (4, 21, 38 or 55); the lap wraps at bit 68. In 64-bit
+    // halves: `(mask >> shift | mask << (68 - shift)) as u64`.
+    let shift = track_bit(colour, 1);
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    let wrapped = low.checked_shl(u32::from(TRACK_LEN) - shift).unwrap_or(0);
+    (low >> shift) | (high << (64 - shift)) | wrapped
+}
+
+/// `LOCS[colour][progress]`: [`Loc::of`] as a table for the squares a move can start from
+/// (progress below the goal), so naming a move takes no branch.
+const LOCS: [[Loc; GOAL as usize]; 4] = {
+    let mut table = [[Loc::Nest; GOAL as usize]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        while p < GOAL {
+            table[c][p as usize] = Loc::of(Colour::ALL[c], p);
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The safe squares in any colour's frame (the same for all four: the board turns into
+/// itself by 17 squares). In Yellow's frame, progress 1 to 64 are track bits 4 to 67: no wrap.
+const SAFE_IN_FRAME: u64 = (SAFE_MASK >> 4) as u64;
 
 /// How a piece lands: where, and whom it captures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,10 +116,12 @@ enum Victims {
     One(Colour),
 }
 
+/// The progress (`1..=ENTRY`) at which a piece of `colour` stands on track bit `bit`, for a
+/// bit its pieces can reach (the inverse of [`track_bit`]).
 #[inline]
-fn arc(start: u32, len: u32) -> u128 {
-    let m = ((1u128 << len) - 1) << start;
-    ((m >> TRACK_LEN) | m) & TRACK_MASK
+fn progress_on(colour: Colour, bit: u32) -> u8 {
+    // track_bit(colour, p) = (p + 3 + 17 colour) mod 68.
+    ((bit + 2 * u32::from(TRACK_LEN) - 3 - 17 * colour as u32) % u32::from(TRACK_LEN)) as u8
 }
 
 impl Parchis {
@@ -180,7 +210,8 @@ impl Parchis {
         (self.tracked != NEST).then(|| Loc::of(self.seat_colours[self.seat.index()], self.tracked))
     }
 
-    /// Dice rolled so far, roll-off included (the length guard counts these).
+    /// Dice rolled so far, roll-off included (the length guard counts these). Without a
+    /// guard (`max_rolls = 0`) the count stops at `u32::MAX`; a guard ends the game first.
     #[must_use]
     pub fn rolls(&self) -> u32 {
         self.rolls
@@ -227,53 +258,78 @@ impl Parchis {
         self.seat_colours[self.seat.index()]
     }
 
-    fn occupancy(&self, mover: Colour) -> Occupancy {
-        let mut occ = Occupancy::default();
-        let mut all = 0u128;
-        let mut pairs = 0u128;
-        for colour in Colour::ALL {
-            let here = self.occupied[colour.index()];
-            occ.crowded |= all & here;
-            all |= here;
-            pairs |= self.pairs[colour.index()];
-            if colour != mover {
-                occ.foreign |= here;
-            }
-        }
-        occ.crowded |= pairs;
-        match self.config.barriers {
-            Barriers::Safe => occ.barrier = pairs & SAFE_MASK,
+    /// The mover's view of the track (see [`View`]).
+    #[inline(always)]
+    fn view(&self, mover: Colour) -> View {
+        let foreign = self.foreign(mover);
+        let [a, b, c, d] = self.pairs;
+        let pairs = a | b | c | d;
+        let mut home_barrier = 0;
+        let barrier = match self.config.barriers {
+            Barriers::Safe => pairs & SAFE_MASK,
             Barriers::Everywhere => {
-                occ.barrier = pairs;
                 let ps = &self.pieces[mover.index()];
+                // Pairs of neighbours (sorted) in the home column, without branches.
                 for i in 1..PIECES {
                     let p = ps[i];
-                    if p == ps[i - 1] && p > ENTRY && p < GOAL {
-                        occ.home_barrier |= 1 << (p - ENTRY - 1);
-                    }
+                    let pair = (p == ps[i - 1]) & (p > ENTRY) & (p < GOAL);
+                    home_barrier |= u8::from(pair) << (p.wrapping_sub(ENTRY + 1) & 7);
                 }
+                pairs
             }
+        };
+        View {
+            barrier: in_frame(barrier, mover),
+            foreign: in_frame(foreign, mover),
+            home_barrier,
         }
-        occ
     }
 
-    /// Brings the derived masks in step with `colour`'s pieces on track bit `bit`.
-    fn refresh_square(&mut self, colour: Colour, bit: u32) {
-        let count = self.pieces[colour.index()]
-            .iter()
-            .filter(|&&p| track_bit(colour, p) == bit)
-            .count();
+    /// The track squares holding a piece of another colour than `mover`'s.
+    #[inline]
+    fn foreign(&self, mover: Colour) -> u128 {
+        // The three other colours by index, without a branch on the mover.
+        let (o, m) = (&self.occupied, mover.index());
+        o[(m + 1) % 4] | o[(m + 2) % 4] | o[(m + 3) % 4]
+    }
+
+    /// Whether the track square at bit `bit` holds two or more pieces in all. (Asked only
+    /// when a piece lands on a safe square holding another colour's piece.)
+    #[cold]
+    #[inline(never)]
+    fn crowded(&self, bit: u32) -> bool {
         let mask = 1u128 << bit;
+        let colours = self.occupied.iter().filter(|&&o| o & mask != 0).count();
+        colours >= 2 || self.pairs.iter().any(|&p| p & mask != 0)
+    }
+
+    /// Brings the derived masks in step with `colour`'s pieces on the track square at
+    /// `progress` (`1..=ENTRY`), which now holds `count` of them.
+    #[inline]
+    fn set_square(&mut self, colour: Colour, progress: u8, count: usize) {
+        let mask = TRACK_MASKS[colour.index()][usize::from(progress)];
+        let c = colour.index();
         if count > 0 {
-            self.occupied[colour.index()] |= mask;
+            self.occupied[c] |= mask;
         } else {
-            self.occupied[colour.index()] &= !mask;
+            self.occupied[c] &= !mask;
         }
         if count >= 2 {
-            self.pairs[colour.index()] |= mask;
+            self.pairs[c] |= mask;
         } else {
-            self.pairs[colour.index()] &= !mask;
+            self.pairs[c] &= !mask;
         }
+    }
+
+    /// Brings the derived masks in step with `colour`'s pieces on the track square at
+    /// `progress` (`1..=ENTRY`).
+    #[inline]
+    fn refresh_square(&mut self, colour: Colour, progress: u8) {
+        let count = self.pieces[colour.index()]
+            .iter()
+            .filter(|&&p| p == progress)
+            .count();
+        self.set_square(colour, progress, count);
     }
 
     /// Recomputes the derived masks from the pieces.
@@ -292,48 +348,32 @@ impl Parchis {
         }
     }
 
-    /// Where a piece of `colour` at progress `from` (1..GOAL) lands moving `distance`, and
-    /// whom it captures; `None` if the move is illegal.
-    fn advance(
-        &self,
-        occ: &Occupancy,
-        colour: Colour,
-        from: u8,
-        distance: u8,
-    ) -> Option<(u8, Victims)> {
+    /// Whether the mover's piece (of `colour`) at progress `from` (`1..GOAL`) may move
+    /// `distance`: no barrier on its way or where it lands, not past the goal, and room on
+    /// a safe square it lands on.
+    #[inline(always)]
+    fn can_advance(&self, view: &View, colour: Colour, from: u8, distance: u8) -> bool {
         let to = from + distance;
-        if from == NEST || to > GOAL {
-            return None;
+        // Computed without branches (the dice make them unpredictable): the track squares at
+        // progress `from + 1..=min(to, ENTRY)` (none from the entry on), ...
+        let track_len = to.min(ENTRY).saturating_sub(from);
+        let track = ((1u64 << track_len) - 1).wrapping_shl(u32::from(from));
+        // ... the home-column squares passed or landed on (bits `h - 1` of `h` in
+        // `max(from, ENTRY) - ENTRY + 1..=min(to, GOAL - 1) - ENTRY`), ...
+        let home_from = from.max(ENTRY) - ENTRY;
+        let home_to = to.min(GOAL - 1).saturating_sub(ENTRY);
+        let home = ((1u16 << home_to) - (1u16 << home_from)) as u8;
+        // ... and the track square it lands on (none past the entry).
+        let landing = if to <= ENTRY { 1u64 << (to - 1) } else { 0 };
+        let blocked = view.barrier & track != 0 || view.home_barrier & home != 0;
+        if (to > GOAL) | blocked {
+            return false;
         }
-        if from < ENTRY {
-            let last = to.min(ENTRY);
-            let start = track_bit(colour, from + 1);
-            if occ.barrier & arc(start, u32::from(last - from)) != 0 {
-                return None;
-            }
+        if view.foreign & landing & SAFE_IN_FRAME == 0 {
+            // An empty square, a capture, or the home column.
+            return true;
         }
-        if to > ENTRY && occ.home_barrier != 0 {
-            let lo = from.max(ENTRY) + 1 - ENTRY - 1;
-            let hi = to.min(GOAL - 1) - ENTRY - 1;
-            if hi >= lo {
-                let bits = (((1u16 << (hi - lo + 1)) - 1) << lo) as u8;
-                if occ.home_barrier & bits != 0 {
-                    return None;
-                }
-            }
-        }
-        if to > ENTRY {
-            return Some((to, Victims::None));
-        }
-        let bit = TRACK_MASKS[colour.index()][usize::from(to)];
-        if occ.foreign & bit == 0 {
-            return Some((to, Victims::None));
-        }
-        if SAFE_MASK & bit != 0 {
-            (self.config.safe_sharing && occ.crowded & bit == 0).then_some((to, Victims::None))
-        } else {
-            Some((to, Victims::AllForeign))
-        }
+        self.config.safe_sharing && !self.crowded(track_bit(colour, to))
     }
 
     /// Whether a piece of `colour` may come out of the nest, and whom it captures.
@@ -345,7 +385,12 @@ impl Parchis {
         if own >= 2 {
             return None;
         }
-        let counts = self.counts_at(track_bit(colour, 1));
+        let exit = track_bit(colour, 1);
+        if self.foreign(colour) & (1u128 << exit) == 0 {
+            // Nobody else on the exit square.
+            return Some(Victims::None);
+        }
+        let counts = self.counts_at(exit);
         if counts.iter().sum::<u8>() == own as u8 {
             return Some(Victims::None);
         }
@@ -392,23 +437,25 @@ impl Parchis {
     /// Pieces of each colour on track bit `bit`.
     fn counts_at(&self, bit: u32) -> [u8; 4] {
         let mut counts = [0u8; 4];
-        for &colour in self.colours() {
-            for &p in &self.pieces[colour.index()] {
-                counts[colour.index()] += u8::from(track_bit(colour, p) == bit);
+        for colour in Colour::ALL {
+            if self.occupied[colour.index()] & (1u128 << bit) != 0 {
+                let at = progress_on(colour, bit);
+                let here = self.pieces[colour.index()].iter().filter(|&&p| p == at);
+                counts[colour.index()] = here.count() as u8;
             }
         }
         counts
     }
 
     /// Whether the piece of `colour` at `progress` belongs to one of its barriers.
-    fn in_own_barrier(&self, occ: &Occupancy, colour: Colour, progress: u8) -> bool {
+    fn in_own_barrier(&self, view: &View, colour: Colour, progress: u8) -> bool {
         let ps = &self.pieces[colour.index()];
         if ps.iter().filter(|&&p| p == progress).count() < 2 {
             return false;
         }
         match progress {
-            1..=ENTRY => occ.barrier & TRACK_MASKS[colour.index()][usize::from(progress)] != 0,
-            p if p < GOAL => occ.home_barrier & (1 << (p - ENTRY - 1)) != 0,
+            1..=ENTRY => view.barrier & (1 << (progress - 1)) != 0,
+            p if p < GOAL => view.home_barrier & (1 << (p - ENTRY - 1)) != 0,
             _ => false,
         }
     }
@@ -423,7 +470,7 @@ impl Parchis {
         let colour = self.colour();
         let ps = self.pieces[colour.index()];
         let in_nest = ps.iter().filter(|&&p| p == NEST).count();
-        if die == Some(5) && in_nest > 0 && self.come_out(colour).is_some() {
+        if (die == Some(5)) & (in_nest > 0) && self.come_out(colour).is_some() {
             sink.push(Move::Out);
             return;
         }
@@ -432,40 +479,56 @@ impl Parchis {
             sink.push(Move::Pass);
             return;
         }
-        let occ = self.occupancy(colour);
+        let view = self.view(colour);
         let distance = if die == Some(6) && in_nest == 0 {
             7
         } else {
             distance
         };
-        let mut candidates = [0u8; PIECES];
-        let mut n = 0;
-        for (i, &p) in ps.iter().enumerate() {
-            if p == NEST || p == GOAL || (i > 0 && ps[i - 1] == p) {
-                continue;
-            }
-            if self.advance(&occ, colour, p, distance).is_some() {
-                candidates[n] = p;
-                n += 1;
-            }
-        }
-        let mut must_open = false;
-        // A bonus earned while playing a six (the last roll was a six) shares its obligation.
-        if die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0) {
-            must_open = candidates[..n]
-                .iter()
-                .any(|&p| self.in_own_barrier(&occ, colour, p));
-        }
+        // The pieces on the board, one per square (sorted: the nest first, the goal last),
+        // tested without branches, then with the move.
+        let locs = &LOCS[colour.index()];
+        let movable = |i: usize| {
+            let p = ps[i];
+            let on_board = (p != NEST) & (p != GOAL) & (i == 0 || ps[i.saturating_sub(1)] != p);
+            on_board && self.can_advance(&view, colour, p, distance)
+        };
         let mut pushed = false;
-        for &p in &candidates[..n] {
-            if must_open && !self.in_own_barrier(&occ, colour, p) {
-                continue;
+        // A bonus earned while playing a six (the last roll was a six) shares its obligation.
+        let obliged =
+            die == Some(6) || (die.is_none() && self.config.bonus_opens_barrier && self.sixes > 0);
+        if obliged {
+            let mut candidates = [0u8; PIECES];
+            let mut n = 0;
+            for (i, &p) in ps.iter().enumerate() {
+                if movable(i) {
+                    candidates[n] = p;
+                    n += 1;
+                }
             }
-            sink.push(Move::Advance {
-                from: Loc::of(colour, p),
-                distance,
-            });
-            pushed = true;
+            let must_open = candidates[..n]
+                .iter()
+                .any(|&p| self.in_own_barrier(&view, colour, p));
+            for &p in &candidates[..n] {
+                if must_open && !self.in_own_barrier(&view, colour, p) {
+                    continue;
+                }
+                sink.push(Move::Advance {
+                    from: locs[usize::from(p)],
+                    distance,
+                });
+                pushed = true;
+            }
+        } else {
+            for (i, &p) in ps.iter().enumerate() {
+                if movable(i) {
+                    sink.push(Move::Advance {
+                        from: locs[usize::from(p)],
+                        distance,
+                    });
+                    pushed = true;
+                }
+            }
         }
         if !pushed || (die.is_none() && self.config.optional_bonuses) {
             sink.push(Move::Pass);
@@ -495,20 +558,17 @@ impl Parchis {
         }
     }
 
+    /// Sends `victims` on track bit `bit` (where `mover` just landed) to their nests; whether
+    /// any piece was captured.
     fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
-        let mut foreign = 0u128;
-        for colour in Colour::ALL {
-            if colour != mover {
-                foreign |= self.occupied[colour.index()];
-            }
-        }
-        if foreign & (1u128 << bit) == 0 {
+        let mask = 1u128 << bit;
+        if self.foreign(mover) & mask == 0 {
             return false;
         }
         let mut captured = false;
         let colours = self.seat_colours;
         for &colour in &colours[..usize::from(self.num_seats)] {
-            if colour == mover {
+            if colour == mover || self.occupied[colour.index()] & mask == 0 {
                 continue;
             }
             let wanted = match victims {
@@ -519,21 +579,19 @@ impl Parchis {
             if !wanted {
                 continue;
             }
-            let mut changed = false;
-            for p in &mut self.pieces[colour.index()] {
-                if track_bit(colour, *p) == bit {
+            let at = progress_on(colour, bit);
+            let ps = &mut self.pieces[colour.index()];
+            for p in ps.iter_mut() {
+                if *p == at {
                     *p = NEST;
-                    changed = true;
                     captured = true;
                     if matches!(victims, Victims::One(_)) {
                         break;
                     }
                 }
             }
-            if changed {
-                self.sort_pieces(colour);
-                self.refresh_square(colour, bit);
-            }
+            self.sort_pieces(colour);
+            self.refresh_square(colour, at);
         }
         captured
     }
@@ -557,12 +615,41 @@ impl Parchis {
         }
     }
 
+    /// A third six in a row: the tracked piece goes home (unless the rules spare it) and the
+    /// turn passes. Rare, and kept out of the hot roll.
+    #[cold]
+    #[inline(never)]
+    fn third_six(&mut self) {
+        let colour = self.colour();
+        let tracked = self.tracked;
+        if (1..=ENTRY).contains(&tracked)
+            && (!self.config.triple_six_spares_stuck || self.could_move(tracked))
+        {
+            let ps = &mut self.pieces[colour.index()];
+            if let Some(slot) = ps.iter().position(|&p| p == tracked) {
+                ps[slot] = NEST;
+                self.sort_pieces(colour);
+                self.refresh_square(colour, tracked);
+                self.canonical_exit_order();
+            }
+        }
+        self.next_turn();
+    }
+
     /// Passes the turn to the next seat that has not finished.
     fn next_turn(&mut self) {
         let n = usize::from(self.num_seats);
-        let mut seat = self.seat.next(n);
+        // `Seat::next` without its division: the seat to play is always at the table.
+        let following = |seat: Seat| {
+            Seat::new(if seat.index() + 1 == n {
+                0
+            } else {
+                seat.index() + 1
+            })
+        };
+        let mut seat = following(self.seat);
         while self.finished().contains(&seat) {
-            seat = seat.next(n);
+            seat = following(seat);
         }
         self.seat = seat;
         self.sixes = 0;
@@ -601,10 +688,15 @@ impl Parchis {
         })
     }
 
+    /// Whether the length guard allows no more rolls.
+    #[inline]
+    fn guard_reached(&self) -> bool {
+        self.config.max_rolls > 0 && self.rolls >= self.config.max_rolls
+    }
+
+    /// Whether the length guard has ended the game (at a roll it no longer allows).
     fn is_truncated(&self) -> bool {
-        self.config.max_rolls > 0
-            && self.rolls >= self.config.max_rolls
-            && matches!(self.phase, Phase::Roll | Phase::RollOff(_))
+        matches!(self.phase, Phase::Roll | Phase::RollOff(_)) && self.guard_reached()
     }
 }
 
@@ -640,10 +732,9 @@ impl Game for Parchis {
 
     fn turn(&self) -> Turn {
         match self.phase {
-            Phase::Over => Turn::Terminal,
-            _ if self.is_truncated() => Turn::Terminal,
-            Phase::RollOff(_) | Phase::Roll => Turn::Chance,
             Phase::Move(_) | Phase::Bonus(_) => Turn::Player(self.seat),
+            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Turn::Chance,
+            _ => Turn::Terminal,
         }
     }
 
@@ -652,15 +743,13 @@ impl Game for Parchis {
     /// after the track); `pass` last, alone when nothing can move, or after the bonus moves
     /// when bonuses are optional.
     fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
-        if self.is_truncated() {
-            return;
-        }
+        // Only decision nodes have moves; the length guard ends a game at a roll.
         self.generate(sink);
     }
 
     fn chance_outcomes(&self) -> Option<Dist<'_, Die>> {
         match self.phase {
-            Phase::RollOff(_) | Phase::Roll if !self.is_truncated() => Some(D6),
+            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Some(D6),
             _ => None,
         }
     }
@@ -705,24 +794,30 @@ impl Game for Parchis {
             )
         };
         let ps = &mut self.pieces[colour.index()];
-        let same_square = ps.iter().filter(|&&p| p == from).count();
-        let slot = ps
-            .iter()
-            .position(|&p| p == from)
-            .expect("no piece on that square");
-        ps[slot] = to;
-        // Only this piece advanced: bubble it up to keep the order.
-        let mut i = slot;
-        while i + 1 < PIECES && ps[i] > ps[i + 1] {
-            ps.swap(i, i + 1);
-            i += 1;
+        // Bit i set when piece i stands on `from`.
+        let on_from = (0..PIECES).fold(0u8, |bits, i| bits + (u8::from(ps[i] == from) << i));
+        assert!(on_from != 0, "no piece on that square");
+        let same_square = on_from.count_ones() as usize;
+        ps[on_from.trailing_zeros() as usize] = to;
+        // Only this piece advanced: one pass of compare-exchanges (no branches) carries it up
+        // to its place and leaves the others sorted.
+        for i in 0..PIECES - 1 {
+            let (low, high) = (ps[i].min(ps[i + 1]), ps[i].max(ps[i + 1]));
+            (ps[i], ps[i + 1]) = (low, high);
         }
-        if from != NEST && from <= ENTRY {
-            self.refresh_square(colour, track_bit(colour, from));
-        }
-        if to <= ENTRY {
-            self.refresh_square(colour, track_bit(colour, to));
-        }
+        // The masks of both squares at once (a mask is 0 off the track: nest, home, goal).
+        let to_count = ps.iter().filter(|&&p| p == to).count();
+        let c = colour.index();
+        let (left, arrived) = (
+            TRACK_MASKS[c][usize::from(from)],
+            TRACK_MASKS[c][usize::from(to)],
+        );
+        let kept =
+            |count: usize, at_least: usize, mask: u128| if count >= at_least { mask } else { 0 };
+        let occupied = kept(same_square - 1, 1, left) | kept(to_count, 1, arrived);
+        let pairs = kept(same_square - 1, 2, left) | kept(to_count, 2, arrived);
+        self.occupied[c] = (self.occupied[c] & !(left | arrived)) | occupied;
+        self.pairs[c] = (self.pairs[c] & !(left | arrived)) | pairs;
 
         let mut bonus = 0;
         let keeps_order =
@@ -771,7 +866,9 @@ impl Game for Parchis {
     }
 
     fn apply_chance_unchecked(&mut self, die: Die) {
-        self.rolls += 1;
+        // The guard (`rolls >= max_rolls`) ends the game before a roll could take the count
+        // past `max_rolls`; without a guard the count stays at `u32::MAX` instead of wrapping.
+        self.rolls = self.rolls.saturating_add(1);
         match &mut self.phase {
             Phase::RollOff(roll_off) => {
                 roll_off.record(die.value());
@@ -791,20 +888,7 @@ impl Game for Parchis {
                     self.phase = Phase::Move(die);
                     return;
                 }
-                let colour = self.colour();
-                let tracked = self.tracked;
-                if (1..=ENTRY).contains(&tracked)
-                    && (!self.config.triple_six_spares_stuck || self.could_move(tracked))
-                {
-                    let ps = &mut self.pieces[colour.index()];
-                    if let Some(slot) = ps.iter().position(|&p| p == tracked) {
-                        ps[slot] = NEST;
-                        self.sort_pieces(colour);
-                        self.refresh_square(colour, track_bit(colour, tracked));
-                        self.canonical_exit_order();
-                    }
-                }
-                self.next_turn();
+                self.third_six();
             }
             _ => panic!("apply_chance_unchecked at a node where chance does not act"),
         }
@@ -841,5 +925,44 @@ impl Game for Parchis {
     /// the goal (at most 4), so at most 17 moves per roll.
     fn max_game_length(config: &Config) -> Option<u64> {
         (config.max_rolls > 0).then(|| u64::from(config.max_rolls) * 18)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_colour_sees_the_safe_squares_alike() {
+        for colour in Colour::ALL {
+            assert_eq!(in_frame(SAFE_MASK, colour), SAFE_IN_FRAME, "{colour:?}");
+            for p in 1..=ENTRY {
+                let safe = SAFE_MASK & TRACK_MASKS[colour.index()][usize::from(p)] != 0;
+                assert_eq!(SAFE_IN_FRAME >> (p - 1) & 1 != 0, safe, "{colour:?} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn in_frame_puts_each_square_at_its_progress() {
+        for colour in Colour::ALL {
+            for p in 1..=ENTRY {
+                let mask = TRACK_MASKS[colour.index()][usize::from(p)];
+                assert_eq!(in_frame(mask, colour), 1 << (p - 1), "{colour:?} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn progress_on_inverts_track_bit() {
+        for colour in Colour::ALL {
+            for p in 1..=ENTRY {
+                assert_eq!(
+                    progress_on(colour, track_bit(colour, p)),
+                    p,
+                    "{colour:?} {p}"
+                );
+            }
+        }
     }
 }

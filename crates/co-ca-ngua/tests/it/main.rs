@@ -1,4 +1,5 @@
-//! Integration tests of the `co-ca-ngua` crate: rules, notation, properties, testkit.
+//! Integration tests of the `co-ca-ngua` crate: rules, notation, properties, hostile input,
+//! testkit.
 //!
 //! One test binary per crate (each file here is a module), so `cargo test` links one
 //! executable instead of one per file.
@@ -6,6 +7,7 @@
 mod accessors;
 mod common;
 mod equality;
+mod hostile;
 mod movement;
 mod notation;
 mod properties;
