@@ -12,6 +12,8 @@
 #   BOARDGAME_UAI   the `boardgame-uai` binary whose `bench 1 --verbose` lists the positions
 #                   (default: target/release/boardgame-uai)
 #   NPS_HASH    the Hash option sent to both engines in MiB (default 16)
+#   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
+#                   commas (e.g. ENGINE_OPTIONS=Eval=handcrafted), sent after Hash
 #
 # Each engine counts nodes its own way, and reports its own time: the script prints the
 # engine's figures (the `nodes` and `time` of its last `info` line before `bestmove`), the
@@ -48,8 +50,19 @@ engine_cmd, ref_cmd, depth, hash_mb = sys.argv[1], sys.argv[2], int(sys.argv[3])
 fens = [line.strip() for line in os.environ["NPS_FENS"].splitlines() if line.strip()]
 
 
+def parse_options(text, variable):
+    """[(name, value)] from `NAME=VALUE,NAME=VALUE`; exits with a message on a bad entry."""
+    options = []
+    for entry in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, value = entry.partition("=")
+        if not sep or not name.strip():
+            sys.exit(f"nps-vs-ref.sh: {variable} entry {entry!r} is not NAME=VALUE")
+        options.append((name.strip(), value.strip()))
+    return options
+
+
 class Engine:
-    def __init__(self, command):
+    def __init__(self, command, options):
         self.command = command
         self.proc = subprocess.Popen(
             shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
@@ -57,6 +70,8 @@ class Engine:
         self.send("uai")
         self.read_until("uaiok")
         self.send(f"setoption name Hash value {hash_mb}")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.read_until("readyok")
 
@@ -111,7 +126,10 @@ class Engine:
             self.proc.kill()
 
 
-engines = [Engine(engine_cmd), Engine(ref_cmd)]
+engines = [
+    Engine(engine_cmd, parse_options(os.environ.get("ENGINE_OPTIONS", ""), "ENGINE_OPTIONS")),
+    Engine(ref_cmd, parse_options(os.environ.get("REF_OPTIONS", ""), "REF_OPTIONS")),
+]
 totals = [[0, 0, 0.0, 0.0] for _ in engines]
 print(f"go depth {depth} on {len(fens)} positions, Hash {hash_mb} MiB")
 print(f"{'pos':>3} {'engine nodes':>13} {'ms':>7} {'ref nodes':>13} {'ms':>7}")

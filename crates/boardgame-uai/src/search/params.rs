@@ -83,7 +83,7 @@ impl Default for Params {
             lmp_base: 4,
             iir: false,
             iir_depth: 4,
-            singular: false,
+            singular: true,
             singular_depth: 7,
             singular_margin: 2,
             multicut: false,
@@ -193,7 +193,7 @@ impl Params {
             futility: false,
             lmp: false,
             iir: false,
-            singular: false,
+            singular: true,
             multicut: false,
             ..Params::default()
         }
