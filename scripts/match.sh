@@ -19,6 +19,8 @@
 #   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
 #                    commas (e.g. ENGINE_OPTIONS=Threads=2,EvalFile=/tmp/net.nnue)
 #   SPRT_ELO0, SPRT_ELO1    the hypotheses of the printed log-likelihood ratio (default 0, 5)
+#   REF_TC           a time control for REF_CMD alone, in TC's forms (time odds: e.g. TC
+#                    1000+50 and REF_TC 250+12 give the reference a quarter of the time)
 #
 # cuteataxx runs in its own process group with concurrency 1, and the group is ended by its
 # id afterwards (an engine left behind without its runner may spin on end of input). The
@@ -44,20 +46,29 @@ tc=$4
 [[ $games =~ ^[1-9][0-9]*$ ]] || die "GAMES must be a positive whole number, not '$games'"
 command -v python3 >/dev/null || die "python3 is needed to read the results"
 
-case $tc in
-    *+*)
-        time_ms=${tc%%+*}
-        inc_ms=${tc#*+}
-        [[ $time_ms =~ ^[0-9]+$ && $inc_ms =~ ^[0-9]+$ ]] || die "TC '$tc': TIME+INC in whole ms"
-        tc_json="{\"time\": $time_ms, \"inc\": $inc_ms}"
-        ;;
-    movetime=* | nodes=* | depth=*)
-        value=${tc#*=}
-        [[ $value =~ ^[1-9][0-9]*$ ]] || die "TC '$tc': a positive whole number after '='"
-        tc_json="{\"${tc%%=*}\": $value}"
-        ;;
-    *) die "TC '$tc' is none of TIME+INC, movetime=MS, nodes=N, depth=N" ;;
-esac
+# A time control in cuteataxx's JSON, or an error naming the variable it came from.
+tc_to_json() {
+    local tc=$1 what=$2 time_ms inc_ms value
+    case $tc in
+        *+*)
+            time_ms=${tc%%+*}
+            inc_ms=${tc#*+}
+            [[ $time_ms =~ ^[0-9]+$ && $inc_ms =~ ^[0-9]+$ ]] || die "$what '$tc': TIME+INC in whole ms"
+            printf '{"time": %s, "inc": %s}' "$time_ms" "$inc_ms"
+            ;;
+        movetime=* | nodes=* | depth=*)
+            value=${tc#*=}
+            [[ $value =~ ^[1-9][0-9]*$ ]] || die "$what '$tc': a positive whole number after '='"
+            printf '{"%s": %s}' "${tc%%=*}" "$value"
+            ;;
+        *) die "$what '$tc' is none of TIME+INC, movetime=MS, nodes=N, depth=N" ;;
+    esac
+}
+tc_json=$(tc_to_json "$tc" TC) || exit 2
+ref_tc_json=null
+if [[ -n ${REF_TC:-} ]]; then
+    ref_tc_json=$(tc_to_json "$REF_TC" REF_TC) || exit 2
+fi
 
 # An engine command as cuteataxx wants it: an absolute program path and an argument string.
 split_command() {
@@ -89,7 +100,7 @@ dir=$(realpath -- "$dir")
 # The settings, written by Python so that every string is quoted as JSON.
 python3 -c '
 import json, sys
-(path, games, tc, openings, pgn, hash_mb,
+(path, games, tc, ref_tc, openings, pgn, hash_mb,
  name1, prog1, args1, name2, prog2, args2, opts1, opts2) = sys.argv[1:]
 def options(text):
     pairs = [item.split("=", 1) for item in text.split(",") if item.strip()]
@@ -116,14 +127,16 @@ settings = {
         {"name": name2, "path": prog2, "arguments": args2, "protocol": "UAI", "options": options(opts2)},
     ],
 }
+if json.loads(ref_tc) is not None:
+    settings["engines"][1]["timecontrol"] = json.loads(ref_tc)
 with open(path, "w") as f:
     json.dump(settings, f, indent=2)
-' "$dir/settings.json" "$games" "$tc_json" "$(realpath -- "$ATAXX_OPENINGS")" "$dir/games.pgn" \
+' "$dir/settings.json" "$games" "$tc_json" "$ref_tc_json" "$(realpath -- "$ATAXX_OPENINGS")" "$dir/games.pgn" \
     "${MATCH_HASH:-16}" "$engine_name" "${engine_parts[0]}" "${engine_parts[1]:-}" \
     "$ref_name" "${ref_parts[0]}" "${ref_parts[1]:-}" "${ENGINE_OPTIONS:-}" "${REF_OPTIONS:-}" ||
     die "could not write the settings"
 
-echo "match.sh: $engine_name vs $ref_name, $games games at $tc; settings, log and PGN in $dir"
+echo "match.sh: $engine_name vs $ref_name, $games games at $tc${REF_TC:+ (for $ref_name: $REF_TC)}; settings, log and PGN in $dir"
 echo "match.sh: load before: $(uptime)"
 
 # cuteataxx in its own process group (setsid execs in place here: a background job of a
