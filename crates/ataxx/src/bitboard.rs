@@ -72,7 +72,12 @@ const fn build_jumps() -> [u64; TABLE_LEN] {
 }
 
 /// `NEIGHBOURS[sq]`: the squares at king distance exactly 1 (clone targets, flip area).
-pub(crate) static NEIGHBOURS: [u64; TABLE_LEN] = build_neighbours();
+pub(crate) static NEIGHBOURS: [u64; TABLE_LEN] = NEIGHBOURS_INLINE;
+/// The same table as a constant, for code inlined into other crates (`Ataxx::make_move`):
+/// there a `static` of this crate is reached through the global offset table of a
+/// position-independent binary (one more load per lookup), while the constant is copied
+/// into the calling crate and read directly.
+pub(crate) const NEIGHBOURS_INLINE: [u64; TABLE_LEN] = build_neighbours();
 /// `JUMPS[sq]`: the squares at king distance exactly 2 (jump targets and jump sources).
 pub(crate) static JUMPS: [u64; TABLE_LEN] = build_jumps();
 

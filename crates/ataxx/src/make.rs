@@ -1,14 +1,14 @@
-//! Copy-make: the children of one position, built with the Zobrist hash ([`make_move`]) or
-//! without it (the perft methods that never read a hash).
+//! Copy-make: the children of one position, built with their key ([`make_move`]) or
+//! without it (the perft methods that never read a key).
 //!
 //! A [`Maker`] holds what every child of a parent shares: the two sides' squares, the
-//! child's flags and counters, the hash keys of the mover. A perft loop computes it once
+//! child's flags and counters, the seeds of the children's keys. A perft loop computes it once
 //! per parent; [`make_move`] computes it for one move, and the optimiser drops what that
 //! move does not use.
 //!
 //! [`make_move`]: Ataxx::make_move
 
-use crate::bitboard::{NEIGHBOURS, TABLE_LEN};
+use crate::bitboard::NEIGHBOURS_INLINE;
 use crate::moves::Move;
 use crate::position::{Ataxx, HIGH, O_TO_MOVE_FLAG, SQUARES};
 use crate::zobrist;
@@ -27,9 +27,9 @@ const _: () = assert!(
     "a full counter fills the bits above the squares"
 );
 
-/// What the children of one parent share. `HASH`: whether the children's Zobrist hash is
-/// kept up to date; without it a child keeps its parent's hash, which is then wrong, so a
-/// `Maker<false>` never hands a position to anything that reads the hash.
+/// What the children of one parent share. `HASH`: whether the children's key
+/// ([`Ataxx::zobrist`]) is computed; without it a child keeps its parent's key, which is
+/// then wrong, so a `Maker<false>` never hands a position to anything that reads the key.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Maker<const HASH: bool> {
     /// The mover's squares.
@@ -43,10 +43,13 @@ pub(crate) struct Maker<const HASH: bool> {
     clone_high: [u64; 2],
     /// The same after a jump or a pass (the half-move clock goes on).
     jump_high: [u64; 2],
-    /// The parent's hash with the side to move switched.
+    /// The parent's key (the key of a `Maker<false>`'s children).
     hash: u64,
-    /// The mover's piece keys.
-    keys: &'static [u64; TABLE_LEN],
+    /// The children's blocked squares and side to move, XOR the key's seed of the side to
+    /// move's word (`zobrist::key_of_seeded`).
+    seeded_us: u64,
+    /// The same with the seed of the other side's word.
+    seeded_them: u64,
 }
 
 impl<const HASH: bool> Maker<HASH> {
@@ -54,7 +57,6 @@ impl<const HASH: bool> Maker<HASH> {
     #[inline(always)]
     pub(crate) fn new(pos: &Ataxx) -> Maker<HASH> {
         let [us, them, flags] = pos.words;
-        let o_to_move = flags & O_TO_MOVE_FLAG != 0;
         // The half-move clock lives beside the mover's squares, the move number beside
         // the opponent's; a move swaps the squares and leaves the counters in place.
         // Each counter fills the 15 bits above the squares, so adding one to a full
@@ -63,14 +65,17 @@ impl<const HASH: bool> Maker<HASH> {
         let halfmove_on = saturating_step(halfmove, 1 << HIGH);
         // The move number goes on after `o`'s turn; `O_TO_MOVE_FLAG` is that one step.
         let fullmove_after = saturating_step(them & !SQUARES, flags & O_TO_MOVE_FLAG);
+        let child_flags = flags ^ O_TO_MOVE_FLAG;
+        let keyed = child_flags & zobrist::KEYED_FLAGS;
         Maker {
             mine: us & SQUARES,
             theirs: them & SQUARES,
-            flags: flags ^ O_TO_MOVE_FLAG,
+            flags: child_flags,
             clone_high: [0, fullmove_after],
             jump_high: [halfmove_on, fullmove_after],
-            hash: pos.hash ^ if HASH { zobrist::O_TO_MOVE } else { 0 },
-            keys: &zobrist::MOVER[usize::from(o_to_move)],
+            hash: pos.hash,
+            seeded_us: keyed ^ zobrist::SEED_US,
+            seeded_them: keyed ^ zobrist::SEED_THEM,
         }
     }
 
@@ -101,42 +106,41 @@ impl<const HASH: bool> Maker<HASH> {
     /// The child after a clone onto `to` (an empty square next to a piece of the mover).
     #[inline(always)]
     pub(crate) fn clone_to(&self, to: usize) -> Ataxx {
-        self.land(to, 0, 0, self.clone_high)
+        self.land(to, 0, self.clone_high)
     }
 
     /// The child after a jump from `from` (a piece of the mover) to `to` (an empty square
     /// two away).
     #[inline(always)]
     pub(crate) fn jump(&self, from: usize, to: usize) -> Ataxx {
-        let key = if HASH { self.keys[from] } else { 0 };
-        self.land(to, 1 << from, key, self.jump_high)
+        self.land(to, 1 << from, self.jump_high)
     }
 
     /// The child after a pass.
     #[inline(always)]
     pub(crate) fn pass(&self) -> Ataxx {
-        self.child(self.mine, self.theirs, self.jump_high, self.hash)
+        self.child(self.mine, self.theirs, self.jump_high)
     }
 
     /// The child after the mover's piece lands on `to`, leaving `from_bit` (0 for a
-    /// clone) whose key is `from_key`, with counters `high`.
+    /// clone), with counters `high`.
     #[inline(always)]
-    fn land(&self, to: usize, from_bit: u64, from_key: u64, high: [u64; 2]) -> Ataxx {
-        let flips = NEIGHBOURS[to] & self.theirs;
+    fn land(&self, to: usize, from_bit: u64, high: [u64; 2]) -> Ataxx {
+        let flips = NEIGHBOURS_INLINE[to] & self.theirs;
         let mine = (self.mine ^ from_bit) | flips | (1 << to);
         let theirs = self.theirs ^ flips;
+        self.child(mine, theirs, high)
+    }
+
+    /// The child with these squares (the mover's and the opponent's) and counters: the
+    /// opponent moves next, so its squares come first, and the key is computed from them.
+    #[inline(always)]
+    fn child(&self, mine: u64, theirs: u64, high: [u64; 2]) -> Ataxx {
         let hash = if HASH {
-            self.hash ^ self.keys[to] ^ from_key ^ zobrist::flip_key(flips, to)
+            zobrist::key_of_seeded(theirs, mine, self.seeded_us, self.seeded_them)
         } else {
             self.hash
         };
-        self.child(mine, theirs, high, hash)
-    }
-
-    /// The child with these squares (the mover's and the opponent's), counters and hash:
-    /// the opponent moves next.
-    #[inline(always)]
-    fn child(&self, mine: u64, theirs: u64, high: [u64; 2], hash: u64) -> Ataxx {
         Ataxx {
             words: [theirs | high[0], mine | high[1], self.flags],
             hash,
@@ -146,10 +150,14 @@ impl<const HASH: bool> Maker<HASH> {
     /// The child after `mv`.
     #[inline(always)]
     pub(crate) fn play(&self, mv: Move) -> Ataxx {
-        match mv {
-            Move::Single(to) => self.clone_to(to.index()),
-            Move::Double { from, to } => self.jump(from.index(), to.index()),
-            Move::Pass => self.pass(),
+        // A jump first: its origin is the byte that tells the kinds apart (a clone and a
+        // pass hold values above the squares there), so this is one comparison.
+        if let Move::Double { from, to } = mv {
+            self.jump(from.index(), to.index())
+        } else if let Some(to) = mv.to() {
+            self.clone_to(to.index())
+        } else {
+            self.pass()
         }
     }
 }

@@ -17,8 +17,8 @@ use crate::zobrist;
 ///
 /// Copy-make: the state is four words (`Clone` copies 32 bytes); [`play`](boardgame_core::Game::play)
 /// and friends change it in place. Equality and hashing compare everything, including the
-/// counters and the configuration; [`Ataxx::zobrist`] hashes the board and the side to move
-/// only, for transposition tables.
+/// counters and the configuration; [`Ataxx::zobrist`] is a key of the board and the side to
+/// move only, for transposition tables.
 ///
 /// `Display` writes the FEN (`x5o/7/7/7/7/7/o5x x 0 1`); `{:#}` draws the board.
 ///
@@ -265,15 +265,21 @@ impl Ataxx {
         self.words[2] & PLY_CLOCK_FLAG != 0
     }
 
-    /// The Zobrist hash of the pieces, blocked squares and side to move (not the counters),
-    /// kept up to date incrementally by every move.
+    /// The hash key of the pieces, blocked squares and side to move (not the counters), for
+    /// transposition tables; every move computes its child's key.
+    ///
+    /// The name stays from the Zobrist hash it used to be: the key is now one
+    /// folded 64 × 64 → 128-bit multiplication of two words that name the position, far
+    /// cheaper to compute than a Zobrist update for the flipped pieces. Its values are not
+    /// stable between versions.
     #[must_use]
     #[inline]
     pub fn zobrist(&self) -> u64 {
         self.hash
     }
 
-    /// The Zobrist hash computed from scratch (equal to [`zobrist`](Ataxx::zobrist)).
+    /// The key computed from scratch from the pieces, blocked squares and side to move
+    /// (equal to [`zobrist`](Ataxx::zobrist)).
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
         zobrist::hash_of(
@@ -457,7 +463,7 @@ impl Ataxx {
     /// Plays `mv` without checking it (copy-make: clone first to keep the old position).
     ///
     /// Flips every opponent piece next to the destination, empties a jump's origin, updates
-    /// the clocks, the side to move and the Zobrist hash.
+    /// the clocks, the side to move and the key ([`zobrist`](Ataxx::zobrist)).
     ///
     /// # Panics
     /// Never for a legal move; for an illegal one the position becomes meaningless (but

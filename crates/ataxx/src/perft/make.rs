@@ -1,5 +1,5 @@
 //! The `make` method: every leaf is built, counters included, and handed to `black_box`,
-//! so the optimiser cannot skip building it. `HASH` says whether the Zobrist hash is kept
+//! so the optimiser cannot skip building it. `HASH` says whether the key (`Ataxx::zobrist`) is kept
 //! up to date on the way (`perft_make`) or not (`perft_make_unhashed`, as the crates.io
 //! peer's and libataxx's `after_move<false>`).
 

@@ -4,6 +4,7 @@
 //! One test binary per crate (each file here is a module), so `cargo test` links one
 //! executable instead of one per file.
 
+mod key;
 mod moves;
 mod perft;
 mod playout;

@@ -103,7 +103,7 @@ proptest! {
     }
 
     #[test]
-    fn incremental_zobrist_equals_recomputed(pos in start(), tape in tape()) {
+    fn key_after_every_move_equals_recomputed(pos in start(), tape in tape()) {
         prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
         walk(pos, &tape, |_, mv, after| {
             assert_eq!(after.zobrist(), after.zobrist_from_scratch(), "after {mv}: {after}");

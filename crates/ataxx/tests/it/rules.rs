@@ -428,21 +428,31 @@ fn from_bitboards_refuses_overlapping_sets() {
     assert_eq!(ok.to_string(), "7/7/7/7/7/7/x-5 o 0 1");
 }
 
-/// With x to move the Zobrist hash is the XOR of the keys of the occupied squares alone (the
-/// side key marks o to move, not x): the hash of two disjoint x-to-move positions put
-/// together is the XOR of their hashes, and with o to move it is not.
+/// The key (`zobrist`) covers the pieces, the blocked squares and the side to move, and
+/// nothing else: not the counters, not the rules.
 #[test]
-fn zobrist_with_x_to_move_is_the_xor_of_the_squares_keys() {
-    let hash = |fen: &str| fen.parse::<Ataxx>().unwrap().zobrist();
-    let top = "x5o/7/7/7/7/7/7";
-    let bottom = "7/7/7/3-3/7/7/o5x";
-    let both = "x5o/7/7/3-3/7/7/o5x";
+fn zobrist_keys_the_board_and_the_side_to_move_only() {
+    let key = |fen: &str| fen.parse::<Ataxx>().unwrap().zobrist();
+    let board = "x5o/7/7/3-3/7/7/o5x";
     assert_eq!(
-        hash(&format!("{both} x 0 1")),
-        hash(&format!("{top} x 0 1")) ^ hash(&format!("{bottom} x 0 1"))
+        key(&format!("{board} x 0 1")),
+        key(&format!("{board} x 37 90"))
     );
-    assert_ne!(
-        hash(&format!("{both} o 0 1")),
-        hash(&format!("{top} o 0 1")) ^ hash(&format!("{bottom} o 0 1"))
+    assert_eq!(
+        key(&format!("{board} o 0 1")),
+        no_clock(&format!("{board} o 0 1")).zobrist()
     );
+    let different = [
+        format!("{board} x 0 1"),
+        format!("{board} o 0 1"),
+        "x5o/7/7/3x3/7/7/o5x x 0 1".to_string(),
+        "x5o/7/7/3o3/7/7/o5x x 0 1".to_string(),
+        "x5o/7/7/7/7/7/o5x x 0 1".to_string(),
+        "o5x/7/7/3-3/7/7/x5o x 0 1".to_string(),
+    ];
+    for (i, a) in different.iter().enumerate() {
+        for b in &different[i + 1..] {
+            assert_ne!(key(a), key(b), "{a} and {b}");
+        }
+    }
 }

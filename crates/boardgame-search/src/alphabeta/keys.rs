@@ -69,10 +69,10 @@ const ATAXX_CLOCK_KEYED_FROM: u16 = ataxx::AtaxxConfig::CLOCK_LIMIT - MAX_DEPTH 
 const NO_CLOCK_SALT: u64 = 0x6E6F_636C_6F63_6B21;
 
 impl StateKey for Ataxx {
-    /// The Zobrist hash (pieces, blockers, side to move). The half-move clock is mixed in
-    /// only when it matters: from 36 plies on (100 − [`MAX_DEPTH`]), where the 100-ply draw
-    /// may fall inside a searched subtree, so entries are never shared between different
-    /// clocks near the draw. Positions under the no-clock rules get a different key.
+    /// The position key (`Ataxx::zobrist`: pieces, blockers, side to move). The half-move
+    /// clock is mixed in only when it matters: from 36 plies on (100 − [`MAX_DEPTH`]), where
+    /// the 100-ply draw may fall inside a searched subtree, so entries are never shared
+    /// between different clocks near the draw. Positions under the no-clock rules get a different key.
     fn state_key(&self) -> u64 {
         let mut key = self.zobrist();
         if !self.rules().ply_clock {
