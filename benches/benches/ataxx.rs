@@ -219,7 +219,7 @@ fn peer(c: &mut Criterion) {
         });
     }
     // Every leaf built: theirs without hash updates (its perft never updates the hash),
-    // ours with the counters and the Zobrist hash kept.
+    // ours with the counters and the key (`zobrist()`) kept.
     group.throughput(Throughput::Elements(4_752_668));
     group.bench_function(BenchmarkId::new("peer_make_perft_no_hash", 5), |b| {
         b.iter(|| ataxx_peer::perft::<false, false>(black_box(theirs), 5))

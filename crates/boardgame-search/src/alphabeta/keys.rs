@@ -15,7 +15,7 @@ use super::MAX_DEPTH;
 /// the search uses ([`MAX_DEPTH`] plies at most); a collision between different states is
 /// only as harmful as any hash collision (the table stores the full key).
 pub trait StateKey: Game {
-    /// The key of this state (for Ataxx, its Zobrist hash, see the impl).
+    /// The key of this state (for Ataxx, its `zobrist()` key, see the impl).
     fn state_key(&self) -> u64;
 
     /// How promising `mv` looks before searching it: higher is tried first, after the
