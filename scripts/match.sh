@@ -19,8 +19,12 @@
 #   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
 #                    commas (e.g. ENGINE_OPTIONS=Threads=2,EvalFile=/tmp/net.nnue)
 #   SPRT_ELO0, SPRT_ELO1    the hypotheses of the printed log-likelihood ratio (default 0, 5)
-#   REF_TC           a time control for REF_CMD alone, in TC's forms (time odds: e.g. TC
-#                    1000+50 and REF_TC 250+12 give the reference a quarter of the time)
+#   REF_TC           a time control for REF_CMD alone: movetime=MS, nodes=N or depth=N (time
+#                    odds: e.g. TC 1000+50 and REF_TC movetime=12). Not TIME+INC: cuteataxx
+#                    bbbe725 keeps a copy of both clocks per engine, each started from that
+#                    engine's own time control, and judges a flag on the mover's copy, so with
+#                    two different TIME+INC controls an engine loses on time by the other
+#                    engine's clock (docs/reference-engines.md)
 #
 # cuteataxx runs in its own process group with concurrency 1, and the group is ended by its
 # id afterwards (an engine left behind without its runner may spin on end of input). The
@@ -67,6 +71,7 @@ tc_to_json() {
 tc_json=$(tc_to_json "$tc" TC) || exit 2
 ref_tc_json=null
 if [[ -n ${REF_TC:-} ]]; then
+    [[ $REF_TC != *+* ]] || die "REF_TC '$REF_TC': TIME+INC for one engine is judged wrongly by cuteataxx; use movetime=MS, nodes=N or depth=N"
     ref_tc_json=$(tc_to_json "$REF_TC" REF_TC) || exit 2
 fi
 
