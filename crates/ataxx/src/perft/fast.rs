@@ -221,7 +221,7 @@ fn leaf_parent(node: Node, limit: u32) -> u64 {
 /// their number, minus each landing square's lost jumps times the children landing there,
 /// plus each of our pieces' gains times its jumps into `quiet`.
 ///
-/// The lost jumps are summed square by square, or pair by pair ([`quiet_lost_by_pairs`])
+/// The lost jumps are summed square by square, or pair by pair ([`quiet_sum`])
 /// when the pairs (one of our pieces or our clones, one of theirs) are at most twice the
 /// quiet squares: a pair costs about half what a square does.
 #[inline(always)]
@@ -234,21 +234,59 @@ fn quiet_landings(
     moves: u32,
     clones: u64,
 ) -> u64 {
-    let mut children = u64::from((quiet & clones).count_ones());
+    if their_pieces * (us.count_ones() + 1) <= 2 * quiet.count_ones() {
+        quiet_sum::<true>(us, them, quiet, reach, moves, clones)
+    } else {
+        quiet_sum::<false>(us, them, quiet, reach, moves, clones)
+    }
+}
+
+/// [`quiet_landings`] with the lost jumps summed by pairs of pieces (`BY_PAIRS`) or by
+/// square.
+///
+/// By pairs: a square two away from our piece `from` and from their piece `v` loses `v`'s
+/// jump once for the jump from `from` onto it, so the jumps lost under our jumps are, over
+/// every such pair, the squares of `quiet` two away from both; those lost under our clones
+/// are, over their pieces, the squares of `quiet` next to ours and two away from the piece.
+/// With a few pieces a side (perft from the start) that is a handful of popcounts instead
+/// of one visit per quiet square.
+#[inline(always)]
+fn quiet_sum<const BY_PAIRS: bool>(
+    us: u64,
+    them: u64,
+    quiet: u64,
+    reach: u64,
+    moves: u32,
+    clones: u64,
+) -> u64 {
+    let cloned = quiet & clones;
+    let mut children = u64::from(cloned.count_ones());
     let mut gained = 0u64;
+    let mut lost = 0u64;
     let mut rest = us;
     while rest != 0 {
         let from = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let jumps = u64::from((JUMPS[from] & quiet).count_ones());
+        let jumped = JUMPS[from] & quiet;
+        let jumps = u64::from(jumped.count_ones());
         children += jumps;
         let gain = ((reach >> from) & 1) + u64::from((JUMPS[from] & them).count_ones());
         gained += jumps * gain;
+        if BY_PAIRS {
+            let mut theirs = them;
+            while theirs != 0 {
+                lost += u64::from((JUMPS[theirs.trailing_zeros() as usize] & jumped).count_ones());
+                theirs &= theirs - 1;
+            }
+        }
     }
-    let lost = if their_pieces * (us.count_ones() + 1) <= 2 * quiet.count_ones() {
-        quiet_lost_by_pairs(us, them, quiet, clones)
+    if BY_PAIRS {
+        let mut rest = them;
+        while rest != 0 {
+            lost += u64::from((JUMPS[rest.trailing_zeros() as usize] & cloned).count_ones());
+            rest &= rest - 1;
+        }
     } else {
-        let mut lost = 0u64;
         let mut rest = quiet;
         while rest != 0 {
             let to = rest.trailing_zeros() as usize;
@@ -256,39 +294,8 @@ fn quiet_landings(
             let landing_here = (JUMPS[to] & us).count_ones() + ((clones >> to) & 1) as u32;
             lost += u64::from(landing_here * (JUMPS[to] & them).count_ones());
         }
-        lost
-    };
+    }
     u64::from(moves) * children - lost + gained
-}
-
-/// The opponent's jumps lost over the children landing on `quiet`: for each landing
-/// square, its jumps onto it times the children landing there, summed by pairs of pieces
-/// instead of by square. A square two away from our piece `from` and from their piece `v`
-/// loses `v`'s jump once for the jump from `from` onto it, so the jumps lost under our
-/// jumps are, over every such pair, the squares of `quiet` two away from both; those lost
-/// under our clones are, over their pieces, the squares of `quiet` next to ours and two
-/// away from the piece. With a few pieces a side (perft from the start) that is a handful
-/// of popcounts instead of one visit per quiet square.
-#[inline(always)]
-fn quiet_lost_by_pairs(us: u64, them: u64, quiet: u64, clones: u64) -> u64 {
-    let mut lost = 0u64;
-    let cloned = quiet & clones;
-    let mut rest = them;
-    while rest != 0 {
-        lost += u64::from((JUMPS[rest.trailing_zeros() as usize] & cloned).count_ones());
-        rest &= rest - 1;
-    }
-    let mut rest = us;
-    while rest != 0 {
-        let jumped = JUMPS[rest.trailing_zeros() as usize] & quiet;
-        rest &= rest - 1;
-        let mut theirs = them;
-        while theirs != 0 {
-            lost += u64::from((JUMPS[theirs.trailing_zeros() as usize] & jumped).count_ones());
-            theirs &= theirs - 1;
-        }
-    }
-    lost
 }
 
 /// The sum over the landing squares `targets` of the move counts of the children landing
