@@ -41,6 +41,39 @@ fn wait_or_kill(child: &mut Child, what: &str) {
     }
 }
 
+/// A child's standard output and error, each read to its end by a thread of its own (so that
+/// neither pipe fills while the test waits on the other).
+struct Outputs {
+    stdout: std::thread::JoinHandle<Vec<u8>>,
+    stderr: std::thread::JoinHandle<Vec<u8>>,
+}
+
+impl Outputs {
+    /// Starts reading `child`'s piped standard output and error.
+    fn read(child: &mut Child) -> Outputs {
+        fn read_all(mut from: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = from.read_to_end(&mut bytes);
+                bytes
+            })
+        }
+        Outputs {
+            stdout: read_all(child.stdout.take().unwrap()),
+            stderr: read_all(child.stderr.take().unwrap()),
+        }
+    }
+
+    /// The child's output, once it has ended with `status`.
+    fn finish(self, status: std::process::ExitStatus) -> Output {
+        Output {
+            status,
+            stdout: self.stdout.join().unwrap(),
+            stderr: self.stderr.join().unwrap(),
+        }
+    }
+}
+
 /// Runs the command with `input` on standard input (killed if it hangs).
 fn with_input(args: &[&str], input: &[u8]) -> Output {
     let mut child = binary()
@@ -55,22 +88,10 @@ fn with_input(args: &[&str], input: &[u8]) -> Output {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let read_all = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = from.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
-    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let outputs = Outputs::read(&mut child);
     wait_or_kill(&mut child, &format!("{args:?}"));
     writer.join().unwrap();
-    Output {
-        status: child.wait().unwrap(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    }
+    outputs.finish(child.wait().unwrap())
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -858,27 +879,14 @@ fn within(args: &[&str], limit: Duration) -> (Output, Duration) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let read_all = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = from.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
-    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let outputs = Outputs::read(&mut child);
     while child.try_wait().unwrap().is_none() && began.elapsed() < limit {
         std::thread::sleep(Duration::from_millis(10));
     }
     let _ = child.kill();
     let status = child.wait().unwrap();
     let took = began.elapsed();
-    let output = Output {
-        status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    };
-    (output, took)
+    (outputs.finish(status), took)
 }
 
 /// Runs the command and returns its output and its peak resident memory in KiB (`VmHWM`,
@@ -892,15 +900,7 @@ fn peak_memory(args: &[&str]) -> (Output, u64) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let read_all = |mut from: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = from.read_to_end(&mut bytes);
-            bytes
-        })
-    };
-    let stdout = read_all(Box::new(child.stdout.take().unwrap()));
-    let stderr = read_all(Box::new(child.stderr.take().unwrap()));
+    let outputs = Outputs::read(&mut child);
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     loop {
@@ -927,12 +927,7 @@ fn peak_memory(args: &[&str]) -> (Output, u64) {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let output = Output {
-        status: child.wait().unwrap(),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-    };
-    (output, peak)
+    (outputs.finish(child.wait().unwrap()), peak)
 }
 
 /// Asserts that `out` is a usage error (exit status 2) whose message says `says`.
