@@ -107,6 +107,10 @@ impl PyGame for Ataxx {
         vec![PLANES, 7, 7]
     }
 
+    fn draw(&self) -> crate::render::Canvas {
+        crate::render::ataxx::draw(self)
+    }
+
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let me = Color::from_seat(seat).expect("ataxx has two seats");
         let other = Color::ALL[1 - me.index()];

@@ -72,6 +72,9 @@ pub(crate) trait PyGame:
     /// Writes the observation of this state for `seat` into `out` (all zeros on entry, the
     /// product of [`observation_shape`](PyGame::observation_shape) long).
     fn observe(&self, seat: Seat, out: &mut [f32]);
+
+    /// The picture of this state (`crate::render`).
+    fn draw(&self) -> crate::render::Canvas;
 }
 
 /// The most decisions (moves) any game under `config` can have, if the rules bound it.
