@@ -89,7 +89,8 @@ def _out_of_range(value: int, forfeit: bool, where: str = "") -> int:
     ``ValueError`` with the id as given (never wrapped to a negative number)."""
     if forfeit:
         return -1
-    raise ValueError(f"{where}action {_quote(str(value))} is not an action id (too large)")
+    shown = str(value) if len(str(value)) <= 40 else _quote(str(value))
+    raise ValueError(f"{where}action {shown} is not an action id (too large)")
 
 
 def _check_actions(actions: object, n: int, forfeit: bool = False) -> np.ndarray:

@@ -95,12 +95,16 @@ def _render_mode(mode: str | None, modes: list[str]) -> str | None:
 
 
 def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
-    try:
-        mode = AutoresetMode(mode)
-    except ValueError:
-        raise ValueError(
-            f"autoreset_mode {_quote(str(mode))} is not AutoresetMode.SAME_STEP or NEXT_STEP"
-        ) from None
+    """``mode`` as an ``AutoresetMode``: the member, its value (``"NextStep"``) or its name in
+    any case (``"next_step"``)."""
+    if not isinstance(mode, AutoresetMode):
+        key = str(mode).replace("_", "").lower()
+        named = [m for m in AutoresetMode if key in (m.name.replace("_", "").lower(), m.value.lower())]
+        if not named:
+            raise ValueError(
+                f"autoreset_mode {_quote(str(mode))} is not AutoresetMode.SAME_STEP or NEXT_STEP"
+            )
+        mode = named[0]
     if mode not in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP):
         raise ValueError(f"autoreset_mode {mode} is not supported: SAME_STEP or NEXT_STEP")
     return mode
