@@ -38,6 +38,8 @@ struct Buffers {
     dones: Vec<u8>,
     forfeits: Vec<u8>,
     finals: Option<Vec<f32>>,
+    /// Each game's legal action ids (its mask's 1s), for `sample_legal`.
+    legal: Vec<Vec<u32>>,
 }
 
 /// The sizes of a batch.
@@ -60,6 +62,7 @@ impl Buffers {
             rewards: filled(0.0, sizes.n * sizes.players)?,
             dones: filled(0, sizes.n)?,
             forfeits: filled(0, sizes.n)?,
+            legal: filled(Vec::new(), sizes.n)?,
             finals: if finals {
                 Some(filled(0.0, sizes.n * sizes.observation)?)
             } else {
@@ -74,6 +77,7 @@ impl Buffers {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             },
             Outcomes {
                 rewards: &mut self.rewards,
@@ -555,12 +559,7 @@ impl PyVectorEnv {
             inner.sampler = rng_from_seed(seed);
         }
         let mut picks = filled(0i64, self.sizes.n).map_err(fault_error)?;
-        pick_legal(
-            &buffers.masks,
-            self.sizes.actions,
-            &mut picks,
-            &mut inner.sampler,
-        );
+        pick_legal(&buffers.legal, &mut picks, &mut inner.sampler);
         out.copy_from_slice(py, &picks)
     }
 

@@ -78,6 +78,8 @@ pub(crate) struct Batch<'a> {
     pub(crate) masks: &'a mut [u8],
     /// `n`: the seat to move.
     pub(crate) players: &'a mut [i64],
+    /// `n`: the ids of the legal actions (the 1s of the mask, for [`pick_legal`]).
+    pub(crate) legal: &'a mut [Vec<u32>],
 }
 
 /// What a step reports beside the new [`Batch`].
@@ -297,10 +299,11 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
         state.observe(seat, obs);
         let mask = &mut batch.masks[i * self.num_actions..][..self.num_actions];
         mask.fill(0);
-        self.moves.clear();
-        state.legal_moves(&mut self.moves);
-        for &mv in &self.moves {
-            mask[state.action_id(mv)] = 1;
+        let legal = &mut batch.legal[i];
+        legal.clear();
+        state.legal_ids(&mut self.moves, legal);
+        for &id in legal.iter() {
+            mask[id as usize] = 1;
         }
         batch.players[i] = seat.index() as i64;
     }
@@ -332,20 +335,14 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
     }
 }
 
-/// Writes into `picks[i]` a uniformly random legal action of row `i` of `masks` (rows of
-/// `actions` flags, 1 for a legal action), drawn with `rng`; -1 for a row without one.
-pub(crate) fn pick_legal(masks: &[u8], actions: usize, picks: &mut [i64], rng: &mut ChaCha8Rng) {
-    for (row, pick) in masks.chunks_exact(actions).zip(picks.iter_mut()) {
-        let count: u32 = row.iter().map(|&m| u32::from(m != 0)).sum();
-        *pick = if count == 0 {
-            -1
-        } else {
-            let k = below(rng, u64::from(count)) as usize;
-            row.iter()
-                .enumerate()
-                .filter(|&(_, &m)| m != 0)
-                .nth(k)
-                .map_or(-1, |(id, _)| id as i64)
+/// Writes into `picks[i]` a uniformly random one of the legal action ids `legal[i]` (as
+/// [`Batch::legal`] holds them), drawn with `rng`; -1 where there is none.
+pub(crate) fn pick_legal(legal: &[Vec<u32>], picks: &mut [i64], rng: &mut ChaCha8Rng) {
+    for (ids, pick) in legal.iter().zip(picks.iter_mut()) {
+        *pick = match ids.len() {
+            0 => -1,
+            1 => i64::from(ids[0]),
+            len => i64::from(ids[below(rng, len as u64) as usize]),
         };
     }
 }
@@ -535,6 +532,7 @@ mod tests {
         rewards: Vec<f32>,
         dones: Vec<u8>,
         forfeits: Vec<u8>,
+        legal: Vec<Vec<u32>>,
     }
 
     impl Arrays {
@@ -547,6 +545,7 @@ mod tests {
                 rewards: vec![0.0; n * 2],
                 dones: vec![0; n],
                 forfeits: vec![0; n],
+                legal: vec![Vec::new(); n],
             }
         }
 
@@ -556,6 +555,7 @@ mod tests {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             };
             vector.reset_games(0, None, &stop, &mut batch)
         }
@@ -572,6 +572,7 @@ mod tests {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             };
             let mut outcomes = Outcomes {
                 rewards: &mut self.rewards,
@@ -604,6 +605,7 @@ mod tests {
             observations: &mut arrays.observations,
             masks: &mut arrays.masks,
             players: &mut arrays.players,
+            legal: &mut arrays.legal,
         };
         assert_eq!(vector.reset_games(0, None, &stop, &mut batch).unwrap(), 1);
         assert_eq!(vector.reset_games(1, None, &stop, &mut batch).unwrap(), 2);
@@ -635,6 +637,7 @@ mod tests {
                 observations: &mut copied.observations,
                 masks: &mut copied.masks,
                 players: &mut copied.players,
+                legal: &mut copied.legal,
             };
             copy.fill_all(&mut batch);
         }
