@@ -25,19 +25,6 @@ const JUMPS: [(i8, i8); 16] = {
     out
 };
 
-/// The direction index `k` of each offset: `DIRECTION[dr + 2][df + 2]` (`u8::MAX` for the
-/// offsets within distance 1, which are no jump).
-const DIRECTION: [[u8; 5]; 5] = {
-    let mut out = [[u8::MAX; 5]; 5];
-    let mut k = 0;
-    while k < JUMPS.len() {
-        let (df, dr) = JUMPS[k];
-        out[(dr + 2) as usize][(df + 2) as usize] = k as u8;
-        k += 1;
-    }
-    out
-};
-
 /// Ids `0..49`: a clone to square `rank * 7 + file`.
 const CLONES: usize = Square::COUNT;
 /// Ids `49..833`: a jump from square `f`, direction `k`: `49 + 16 f + k`.
@@ -248,18 +235,21 @@ mod tests {
     }
 
     #[test]
-    fn the_direction_table_inverts_the_jump_list() {
-        for (k, &(df, dr)) in JUMPS.iter().enumerate() {
-            assert_eq!(
-                usize::from(DIRECTION[(dr + 2) as usize][(df + 2) as usize]),
-                k
-            );
+    fn the_jump_id_table_inverts_action_move() {
+        let mut jumps = 0;
+        for from in Square::all() {
+            for to in Square::all() {
+                let id = JUMP_ID[from.index()][to.index()];
+                if from.distance(to) == 2 {
+                    jumps += 1;
+                    let state = Ataxx::new(AtaxxConfig::default()).unwrap();
+                    assert_eq!(state.action_move(usize::from(id)), Move::double(from, to));
+                } else {
+                    assert_eq!(id, u16::MAX);
+                }
+            }
         }
-        let inner = DIRECTION
-            .iter()
-            .flatten()
-            .filter(|&&k| k == u8::MAX)
-            .count();
-        assert_eq!(inner, 9, "the 3×3 block within distance 1 has no direction");
+        // Every (origin, destination) pair two squares apart on the 7 × 7 board.
+        assert_eq!(jumps, 480);
     }
 }
