@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Python package's tests (crates/boardgame-py/tests): builds the abi3 wheel with
-# `maturin build --release` into crates/boardgame-py/dist, checks its metadata with
-# `twine check --strict`, installs it with `pip install dist/*.whl` into a fresh virtual
-# environment together with open-spiel, pettingzoo, gymnasium, numpy, pytest,
-# stable-baselines3 and sb3-contrib (which bring torch, about 5 GB) from the registry, and runs
-# pytest. Prints each step's duration; the exit status is pytest's (any
-# failure, or no test collected, fails).
+# `maturin build --release` and the sdist with `maturin sdist` into crates/boardgame-py/dist,
+# checks their metadata with `twine check --strict`, installs the wheel with
+# `pip install dist/*.whl` into a fresh virtual environment together with open-spiel,
+# pettingzoo, gymnasium, numpy, pytest, stable-baselines3 and sb3-contrib (which bring torch,
+# about 5 GB) from the registry, and runs pytest. Prints each step's duration; the exit
+# status is pytest's (any failure, or no test collected, fails).
 #
 # Environment: PYTHON (default python3.11, needs 3.11 or later), VENV (default a new
 # directory under /tmp; reused if it exists), PROFILE (a cargo profile for the wheel instead
@@ -73,7 +73,10 @@ if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-abi3-* ]]; then
 fi
 echo "${wheels[0]##*/}"
 
-step "metadata (twine check --strict)"
+step "sdist and metadata (twine check --strict)"
+# The source distribution: what `pip install boardgame` builds where no wheel fits (its
+# pyproject.toml builds the release profile; docs/python.md says so).
+(cd "$crate" && "$venv/bin/maturin" sdist --out dist)
 "$venv/bin/twine" check --strict "$crate"/dist/*
 
 step "install the wheel (pip install dist/*.whl)"

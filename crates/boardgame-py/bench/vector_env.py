@@ -9,6 +9,10 @@ Table 1, random play: decisions per second of a random-play loop over ``n`` game
 - **VectorEnv**: ``env.step(env.sample_legal())``: the choice drawn in Rust, the step, chance,
   the restarts, and, beyond pyspiel's loop, every game's observation tensor and legal-action
   mask written into numpy arrays.
+- **numpy choice**: the same loop with the random legal action chosen in numpy from the
+  masks (``cumsum`` and ``argmax``), as the benchmark's first version chose them (and left
+  out of the time); with a build before ``sample_legal`` (``f65b248``) only this column is
+  measured.
 - **+obs**: both loops also produce what an agent needs, the observation and the legal-action
   mask of the player to move: pyspiel's ``observation_tensor(player)`` and
   ``legal_actions_mask(player)`` per state; our loop is the same as without.
@@ -92,16 +96,28 @@ def pyspiel_loop(name: str, n: int, seconds: float, observe: bool) -> float:
     return timed(sweep, seconds)
 
 
-def vector_loop(name: str, kwargs: dict, n: int, seconds: float) -> float:
-    env = boardgame.VectorEnv(name, n, seed=1, **kwargs)
-    env.reset()
-    env.sample_legal(2)
+NATIVE = hasattr(boardgame.VectorEnv, "sample_legal")
 
-    def step():
-        env.step(env.sample_legal())
+
+def vector_loop(name: str, kwargs: dict, n: int, seconds: float, numpy_choice: bool = False) -> float:
+    env = boardgame.VectorEnv(name, n, seed=1, **kwargs)
+    _, masks, _ = env.reset()
+    if not numpy_choice:
+        env.sample_legal(2)
+
+        def step():
+            env.step(env.sample_legal())
+            return n
+
+        return timed(step, seconds)
+    rng = np.random.default_rng(2)
+    state = {"masks": masks}
+
+    def step_numpy():
+        state["masks"] = env.step(random_legal(state["masks"], rng))[1]
         return n
 
-    return timed(step, seconds)
+    return timed(step_numpy, seconds)
 
 
 def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -178,28 +194,41 @@ def main() -> None:
 
     print(
         f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, numpy {np.__version__}, boardgame {boardgame.__version__}, "
+        f"Python {platform.python_version()}, numpy {np.__version__}, boardgame {getattr(boardgame, '__version__', 'before 0.1.0 metadata')}, "
         f"{args.clock} time, {args.rounds} rounds of {args.seconds} s; load {load()} at the start",
         flush=True,
     )
     rows = []
+    nan = float("nan")
     for name, kwargs in GAMES:
         peer = PEER[name]
         for n in args.sizes:
-            ours, theirs, ratio = median_pair(
+            ours = ratio = ratio_obs = nan
+            if NATIVE:
+                ours, theirs, ratio = median_pair(
+                    args.rounds,
+                    lambda: vector_loop(name, kwargs, n, args.seconds),
+                    lambda: pyspiel_loop(peer, n, args.seconds, observe=False),
+                )
+                _, theirs_obs, ratio_obs = median_pair(
+                    args.rounds,
+                    lambda: vector_loop(name, kwargs, n, args.seconds),
+                    lambda: pyspiel_loop(peer, n, args.seconds, observe=True),
+                )
+            numpy_rate, theirs, numpy_ratio = median_pair(
                 args.rounds,
-                lambda: vector_loop(name, kwargs, n, args.seconds),
+                lambda: vector_loop(name, kwargs, n, args.seconds, numpy_choice=True),
                 lambda: pyspiel_loop(peer, n, args.seconds, observe=False),
             )
-            _, theirs_obs, ratio_obs = median_pair(
-                args.rounds,
-                lambda: vector_loop(name, kwargs, n, args.seconds),
-                lambda: pyspiel_loop(peer, n, args.seconds, observe=True),
-            )
-            rows.append((name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs))
+            if not NATIVE:
+                _, theirs_obs, _ = median_pair(
+                    1, lambda: 1.0, lambda: pyspiel_loop(peer, n, args.seconds, observe=True)
+                )
+            rows.append((name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs, numpy_rate, numpy_ratio))
             print(
                 f"{name:10s} n={n:<5d} VectorEnv {ours:12,.0f}/s | {peer} {theirs:10,.0f}/s ({ratio:5.1f}x) "
-                f"| +obs {theirs_obs:10,.0f}/s ({ratio_obs:5.1f}x)",
+                f"| +obs {theirs_obs:10,.0f}/s ({ratio_obs:5.1f}x) | numpy choice {numpy_rate:12,.0f}/s "
+                f"({numpy_ratio:5.1f}x)",
                 flush=True,
             )
     sb3_rows = []
@@ -227,13 +256,13 @@ def main() -> None:
     print()
     print(
         "| game | n | pyspiel loop (peer) steps/s | VectorEnv steps/s | ÷ pyspiel "
-        "| pyspiel +obs steps/s | ÷ pyspiel +obs |"
+        "| pyspiel +obs steps/s | ÷ pyspiel +obs | numpy choice steps/s | ÷ pyspiel |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs in rows:
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs, numpy_rate, numpy_ratio in rows:
         print(
             f"| {name} | {n} | {theirs:,.0f} ({peer}) | {ours:,.0f} | {ratio:.1f} "
-            f"| {theirs_obs:,.0f} | {ratio_obs:.1f} |"
+            f"| {theirs_obs:,.0f} | {ratio_obs:.1f} | {numpy_rate:,.0f} | {numpy_ratio:.1f} |"
         )
     if sb3_rows:
         print()

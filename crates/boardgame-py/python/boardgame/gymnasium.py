@@ -58,6 +58,7 @@ import boardgame
 from boardgame import _check_actions, _quote, _refuse_unknown_keys, _sampling_seed, _VectorEnv
 
 _ILLEGAL = ("raise", "forfeit")
+_INT64_LIMIT = 2**63
 
 #: The registered ids, ``boardgame/<Name>-v0``, and the game each makes.
 IDS = {
@@ -253,7 +254,10 @@ class BoardgameEnv(gymnasium.Env):
             raise RuntimeError("call reset() first: the game has not started, or it is over")
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise TypeError(f"an action is an int action id, not {_quote(repr(action))}")
-        actions = _check_actions(np.array([action], dtype=object), 1, self._batch.forfeit)
+        if -_INT64_LIMIT <= action < _INT64_LIMIT:
+            actions = np.array([action], np.int64)
+        else:  # past int64: refused as given, or forfeited
+            actions = _check_actions(np.array([action], dtype=object), 1, self._batch.forfeit)
         reward = float(self._batch.step(actions)[0])
         if self.render_mode == "human":
             self.render()
