@@ -58,6 +58,17 @@ def test_every_python_block_runs(path, line, code):
         # The first example prints the first moves: it must reach some.
         moves = [text for text in out.getvalue().splitlines() if re.match(r"^[0-3] \S", text)]
         assert len(moves) >= 5, out.getvalue()
+        # Issue 46, defect 6: the comment on the returns must be what the block prints.
+        said = re.search(r"print\(s\.returns\(\), str\(s\)\)\s+# (\[[^\]]*\])", code).group(1)
+        printed = out.getvalue().splitlines()[-1]
+        assert printed.startswith(said), (said, printed)
+
+
+def test_the_openspiel_section_warns_about_upstreams_cpp_mcts_bot():
+    # Issue 46, defect 7: pyspiel.MCTSBot (C++) crashes on any Python game.
+    section = DOC.read_text(encoding="utf-8").split("## OpenSpiel", 1)[1].split("\n## ", 1)[0]
+    assert "`pyspiel.MCTSBot`" in section and "segmentation fault" in section
+    assert "open_spiel.python.algorithms.mcts.MCTSBot" in section
 
 
 def test_the_thread_safety_table_names_every_class():

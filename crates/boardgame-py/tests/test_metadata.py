@@ -52,3 +52,18 @@ def test_the_pypi_description_is_its_own_page_with_absolute_links():
 
 def test_the_version_is_the_crates_and_the_metadatas():
     assert boardgame.__version__ == META["Version"]
+
+
+def test_installing_from_the_source_builds_the_release_profile():
+    # Issue 46, defect 5: `pip install ./crates/boardgame-py` (and the sdist) built the
+    # `python` profile while the README promised a release build.
+    import tomllib
+    from pathlib import Path
+
+    crate = Path(__file__).resolve().parents[1]
+    pyproject = tomllib.loads((crate / "pyproject.toml").read_text())
+    assert pyproject["tool"]["maturin"]["profile"] == "release"
+    workspace = tomllib.loads((crate.parents[1] / "Cargo.toml").read_text())
+    assert workspace["profile"]["release"]["lto"] == "thin"
+    readme = (crate / "README.md").read_text()
+    assert "`release` profile" in readme
