@@ -123,6 +123,12 @@ FIELDS = {
     "move": lambda g, s: s.string_to_action(BIG),
     "notation": lambda g, s: g.new_initial_state(BIG),
     "notation with a long move": lambda g, s: g.new_initial_state("x5o/7/7/7/7/7/o5x x 0 1 " + BIG),
+    # The rules crates' parsers quote a bad field in full; the message is cut.
+    "thax notation": lambda g, s: boardgame.new_game("thax").new_initial_state(BIG + " a 0 0"),
+    "parchis notation": lambda g, s: boardgame.new_game("parchis").new_initial_state(
+        " ".join([BIG] + ["n"] * 6)
+    ),
+    "co-ca-ngua notation": lambda g, s: boardgame.new_game("co-ca-ngua").new_initial_state(BIG),
     "record": lambda g, s: boardgame.from_record(BIG),
     "record's game": lambda g, s: boardgame.from_record('{"game": "%s"}' % BIG),
     "replay": lambda g, s: g.replay(BIG),
