@@ -27,6 +27,8 @@ const STEP: f64 = 12.0;
 const INNER: f64 = 30.0;
 /// A piece's radius.
 pub(crate) const PIECE: i64 = 5;
+/// A square's radius.
+pub(crate) const CELL: i64 = 4;
 
 /// Where a piece is drawn, given by track squares (0-based, of a track of `len`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,9 +101,10 @@ struct Layout {
 /// moves.
 fn paint(layout: &Layout, pieces: &[(Rgb, Place)], dice: &[u8], mover: Option<Rgb>) -> Canvas {
     let mut canvas = Canvas::new(SIDE, SIDE);
+    // A square is drawn as a ringed disc: the track's squares stay apart all round the ring.
     let cell = |canvas: &mut Canvas, (x, y): (i64, i64)| {
-        canvas.rect(x - 5, y - 5, 11, 11, SQUARE);
-        canvas.frame(x - 5, y - 5, 11, 11, INK);
+        canvas.disc(x, y, CELL, INK);
+        canvas.disc(x, y, CELL - 1, SQUARE);
     };
     for index in 0..layout.track {
         let len = layout.track;
@@ -131,12 +134,20 @@ fn paint(layout: &Layout, pieces: &[(Rgb, Place)], dice: &[u8], mover: Option<Rg
         let before = drawn.iter().filter(|&&p| p == place).count() as f64;
         drawn.push(place);
         let ((x, y), along) = place.point();
-        // The first on the place, then 1, -1, 2, -2, … piece widths away.
-        let k = ((before + 1.0) / 2.0).floor();
-        let shift = if before % 2.0 == 1.0 { k } else { -k };
-        let offset = shift * (2 * PIECE) as f64 * 0.8;
-        let x = x + (offset * along.cos()).round() as i64;
-        let y = y + (offset * along.sin()).round() as i64;
+        let (x, y) = if let Place::Nest { .. } = place {
+            // A nest holds its pieces in a 2 × 2 square (a fifth and more on top).
+            let (dx, dy) = [(-1, -1), (1, -1), (-1, 1), (1, 1)][before as usize % 4];
+            (x + dx * (PIECE + 1), y + dy * (PIECE + 1))
+        } else {
+            // The first on the place, then 1, -1, 2, -2, … piece widths away.
+            let k = ((before + 1.0) / 2.0).floor();
+            let shift = if before % 2.0 == 1.0 { k } else { -k };
+            let offset = shift * (2 * PIECE) as f64 * 0.8;
+            (
+                x + (offset * along.cos()).round() as i64,
+                y + (offset * along.sin()).round() as i64,
+            )
+        };
         canvas.piece(x, y, PIECE, colour);
     }
     for (k, &value) in dice.iter().enumerate() {
@@ -273,4 +284,40 @@ pub(crate) fn co_ca_ngua(state: &CoCaNgua) -> Canvas {
         _ => None,
     };
     paint(&layout, &pieces, &dice, mover)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_squares_of_the_longest_track_fit_the_picture_without_overlapping() {
+        let len = u32::from(TRACK_LEN);
+        let points: Vec<(i64, i64)> = (0..len)
+            .map(|index| Place::Track { index, len }.point().0)
+            .collect();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let (nx, ny) = points[(i + 1) % points.len()];
+            // Two squares' discs, with a pixel between them.
+            let apart = (((x - nx).pow(2) + (y - ny).pow(2)) as f64).sqrt();
+            assert!(apart >= (2 * CELL + 2) as f64, "{i}: {x},{y} {nx},{ny}");
+        }
+        for exit in 0..len {
+            let ((x, y), _) = Place::Nest { exit, len }.point();
+            let reach = NEST as i64 + 2 * PIECE + 2;
+            assert!(
+                reach < SIDE as i64 / 2
+                    && (0..SIDE as i64).contains(&x)
+                    && (0..SIDE as i64).contains(&y)
+            );
+        }
+        // A home column of 7 stays outside the centre's square (16 pixels from the centre).
+        let ((x, y), _) = Place::Column {
+            from: 0,
+            len,
+            index: u32::from(HOME_LEN) - 1,
+        }
+        .point();
+        assert!((y - CENTRE as i64).abs() > 16 || (x - CENTRE as i64).abs() > 16);
+    }
 }
