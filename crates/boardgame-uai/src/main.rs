@@ -213,7 +213,7 @@ fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
 }
 
 fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
-    use boardgame_uai::datagen::{self, Progress, Settings};
+    use boardgame_uai::datagen::{self, Output, Progress, Settings};
     use std::sync::atomic::Ordering;
     let evaluation = match &args.net {
         Some(path) => load_net(path)?,
@@ -232,9 +232,13 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         evaluation,
         hash_mb: 8,
     };
-    let done_before = datagen::resume(&settings.output)
-        .map_err(|e| (1, e.to_string()))?
-        .len() as u64;
+    let header = settings.header().map_err(|e| (1, e.to_string()))?;
+    let output = Output::open(&settings.output, &header).map_err(|e| (1, e.to_string()))?;
+    let done_before = output
+        .done()
+        .iter()
+        .filter(|&&g| g < settings.games)
+        .count() as u64;
     let progress = Progress::default();
     let stop = AtomicBool::new(false);
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
@@ -247,7 +251,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     bar.set_position(done_before);
     let started = std::time::Instant::now();
     let summary = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| datagen::run(&settings, &stop, &progress));
+        let worker = scope.spawn(|| datagen::run(&settings, output, &stop, &progress));
         while !worker.is_finished() {
             let games = progress.games.load(Ordering::Relaxed);
             let positions = progress.positions.load(Ordering::Relaxed);
@@ -268,7 +272,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} games were already there",
         summary.games,
         summary.positions,
-        settings.output.display(),
+        boardgame_io::quote_path(&settings.output),
         started.elapsed().as_secs_f64(),
         datagen::per_hour(summary.positions, started.elapsed()),
         summary.resumed_games

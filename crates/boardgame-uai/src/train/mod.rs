@@ -19,8 +19,7 @@
 mod model;
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -28,7 +27,7 @@ use std::time::{Duration, Instant};
 use ataxx::{Bitboard, Symmetry};
 use boardgame_core::driver::{below, rng_from_seed};
 
-use crate::datagen::format::{Reader, Record};
+use crate::datagen::format::Record;
 use crate::eval::Network;
 use crate::eval::net::{Features, SCALE};
 use model::{Adam, Model, Sample, sigmoid};
@@ -126,8 +125,9 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut validation = Vec::new();
     let limit = settings.limit.unwrap_or(usize::MAX);
     'files: for path in &settings.data {
-        let file = File::open(path).map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
-        for record in Reader::new(BufReader::with_capacity(1 << 20, file)) {
+        let file =
+            crate::datagen::format::open(path).map_err(|e| TrainError::Data(path.clone(), e))?;
+        for record in file.records {
             let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
             if record.game % 50 == 49 {
                 validation.push(record);
