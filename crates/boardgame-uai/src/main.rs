@@ -98,6 +98,20 @@ struct TrainArgs {
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
+    /// Hidden units per perspective: 128 or 256.
+    #[arg(long, default_value_t = 128, value_parser = parse_hidden)]
+    hidden: usize,
+}
+
+/// A hidden size the network file supports.
+fn parse_hidden(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(hidden) if boardgame_uai::eval::Network::supports_hidden(hidden) => Ok(hidden),
+        _ => Err(format!(
+            "{} is not a hidden size: 128 or 256",
+            boardgame_io::quote(text)
+        )),
+    }
 }
 
 /// The network input sets.
@@ -297,6 +311,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         |t| t as usize,
     );
     let settings = Settings {
+        hidden: args.hidden,
         features: match args.features {
             FeatureChoice::Squares => boardgame_uai::eval::net::Features::Squares,
             FeatureChoice::Tuples => boardgame_uai::eval::net::Features::SquaresAndTuples,

@@ -521,6 +521,9 @@ impl Worker {
 
             let mut child = position.clone();
             child.make_move(mv.to_move());
+            if new_depth > 0 {
+                ctx.table.prefetch(child.zobrist());
+            }
             self.excluded[ply + 1] = Mv::NONE;
             let score = if searched == 0 {
                 -self.negamax(

@@ -40,6 +40,8 @@ pub const SHARDS: usize = 8;
 pub struct Settings {
     /// The network's input set.
     pub features: Features,
+    /// Hidden units per perspective (see [`Network::supports_hidden`]).
+    pub hidden: usize,
     /// The data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -173,13 +175,16 @@ pub fn train(
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
-    let mut model = Model::random(features, || {
+    let hidden = settings.hidden;
+    let mut model = Model::random(features, hidden, || {
         below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0
     });
-    let mut adam = Adam::new(features);
+    let mut adam = Adam::new(features, hidden);
     let batch = settings.batch.max(SHARDS);
     let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
-    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros(features)).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS)
+        .map(|_| Model::zeros(features, hidden))
+        .collect();
     let mut losses = [0.0f64; SHARDS];
     let threads = settings.threads.clamp(1, SHARDS);
     for epoch in 1..=settings.epochs {
@@ -344,6 +349,7 @@ mod tests {
     fn settings(threads: usize) -> Settings {
         Settings {
             features: Features::Squares,
+            hidden: crate::eval::net::DEFAULT_HIDDEN,
             data: Vec::new(),
             epochs: 6,
             batch: 256,
