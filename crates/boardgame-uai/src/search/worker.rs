@@ -387,6 +387,10 @@ impl Worker {
         let p = ctx.params;
         let excluded = self.excluded[ply];
         let key = position.zobrist();
+        if let Evaluation::Net(net) = ctx.evaluation {
+            // The accumulator first: its arithmetic overlaps the table's cache miss.
+            self.bring_accumulator_up_to_date(net, position, ply);
+        }
         let entry = if excluded == Mv::NONE {
             ctx.table.probe(key, ply)
         } else {
