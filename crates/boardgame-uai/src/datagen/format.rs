@@ -14,7 +14,8 @@
 //! | 40 | the evaluation's kind: 0 handcrafted, 1 a network |
 //! | 41..48 | zero |
 //! | 48..56 | the search's fingerprint: `bench`'s node count at depth [`SEARCH_FINGERPRINT_DEPTH`] with that evaluation, `u64` |
-//! | 56..64 | zero |
+//! | 56..60 | the shard's index, from 0 (0 for a run without shards), `u32` |
+//! | 60..64 | the number of shards minus one (0 for a run without shards), `u32` |
 //!
 //! Two runs with the same header play the same game `i` for every `i`, so a file is resumed
 //! only by a run with the same header, and a file that does not start with one is never
@@ -239,6 +240,9 @@ pub struct Header {
     pub eval: EvalId,
     /// `bench`'s node count at depth [`SEARCH_FINGERPRINT_DEPTH`] with that evaluation.
     pub search: u64,
+    /// The shard (`index` of `count`, from 0) whose games the file holds: game `i` is in
+    /// shard `i % count`. `(0, 1)` for a run without shards.
+    pub shard: (u32, u32),
 }
 
 impl Header {
@@ -258,6 +262,8 @@ impl Header {
         out[32..40].copy_from_slice(&hash.to_le_bytes());
         out[40] = kind;
         out[48..56].copy_from_slice(&self.search.to_le_bytes());
+        out[56..60].copy_from_slice(&self.shard.0.to_le_bytes());
+        out[60..64].copy_from_slice(&self.shard.1.saturating_sub(1).to_le_bytes());
         out
     }
 
@@ -288,8 +294,12 @@ impl Header {
             (1, hash) => EvalId::Net(hash),
             (kind, _) => return Err(format!("an evaluation of unknown kind {kind}")),
         };
-        if bytes[41..48].iter().chain(&bytes[56..64]).any(|&b| b != 0) {
+        if bytes[41..48].iter().any(|&b| b != 0) {
             return Err("reserved header bytes are not zero".into());
+        }
+        let shard = (u32_at(56), u32_at(60).saturating_add(1));
+        if shard.0 >= shard.1 {
+            return Err(format!("shard index {} of {} shards", shard.0, shard.1));
         }
         Ok(Header {
             procedure: u32_at(12),
@@ -297,6 +307,7 @@ impl Header {
             nodes: u64_at(24),
             eval,
             search: u64_at(48),
+            shard,
         })
     }
 
@@ -322,6 +333,8 @@ impl Header {
             self.search.to_string(),
             other.search.to_string(),
         );
+        let shard = |(index, count): (u32, u32)| format!("{}/{count}", index + 1);
+        check("shard", shard(self.shard), shard(other.shard));
         out
     }
 }
@@ -378,6 +391,59 @@ pub fn open(path: &Path) -> Result<DataFile, String> {
         records,
         record_count: body / RECORD_BYTES as u64,
     })
+}
+
+/// What a set of data files holds, with a digest that does not depend on the order of the
+/// games in the files (datagen's threads write games as they finish): the same games give
+/// the same digest, whatever the threads, shards and interruptions that made them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    /// Complete games.
+    pub games: u64,
+    /// Records of complete games.
+    pub positions: u64,
+    /// Games found more than once.
+    pub duplicates: u64,
+    /// Records after the last complete game of a file (a cut game).
+    pub cut: u64,
+    /// The sum of the FNV-1a hashes of the games' records, each game's in move order.
+    pub digest: u64,
+}
+
+/// [`Contents`] of the data files at `paths` (read whole; only regular files).
+///
+/// # Errors
+/// A message naming the file that cannot be read or holds a bad record.
+pub fn contents(paths: &[impl AsRef<Path>]) -> Result<Contents, String> {
+    let mut out = Contents::default();
+    let mut seen = std::collections::HashSet::new();
+    for path in paths {
+        let path = path.as_ref();
+        let name = boardgame_io::quote_path(path);
+        let file = open(path).map_err(|e| format!("{name}: {e}"))?;
+        let mut game_hash = fnv1a(&[]);
+        let mut game_records = 0u64;
+        for record in file.records {
+            let record = record.map_err(|e| format!("{name}: {e}"))?;
+            game_hash = record.to_bytes().iter().fold(game_hash, |hash, &b| {
+                (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            game_records += 1;
+            if record.last {
+                if seen.insert(record.game) {
+                    out.games += 1;
+                    out.positions += game_records;
+                    out.digest = out.digest.wrapping_add(game_hash);
+                } else {
+                    out.duplicates += 1;
+                }
+                game_hash = fnv1a(&[]);
+                game_records = 0;
+            }
+        }
+        out.cut += game_records;
+    }
+    Ok(out)
 }
 
 /// Reads records one by one. A file whose length is not a multiple of [`RECORD_BYTES`]
@@ -516,6 +582,7 @@ mod tests {
             nodes: 6000,
             eval: EvalId::Net(0xdead_beef),
             search: 123_456,
+            shard: (2, 5),
         };
         let bytes = header.to_bytes();
         assert_eq!(&bytes[0..8], MAGIC);
@@ -536,8 +603,18 @@ mod tests {
                 .contains("version 3")
         );
         let mut reserved = bytes;
-        reserved[60] = 1;
+        reserved[44] = 1;
         assert!(Header::from_bytes(&reserved).is_err());
+        let mut shard = bytes;
+        shard[56] = 5; // index 5 of 5 shards
+        assert!(Header::from_bytes(&shard).unwrap_err().contains("shard"));
+        // A header without shards has zeros there (files written before shards existed).
+        let whole = Header {
+            shard: (0, 1),
+            ..header
+        }
+        .to_bytes();
+        assert!(whole[56..64].iter().all(|&b| b == 0));
     }
 
     #[test]
@@ -557,6 +634,7 @@ mod tests {
             nodes: 1,
             eval: EvalId::Handcrafted,
             search: 1,
+            shard: (0, 1),
         };
         std::fs::write(&new, [header.to_bytes().as_slice(), &records].concat()).unwrap();
         let file = open(&new).unwrap();

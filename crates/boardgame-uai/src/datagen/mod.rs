@@ -60,6 +60,9 @@ pub struct Settings {
     pub evaluation: Evaluation,
     /// Each thread's table, in MiB.
     pub hash_mb: usize,
+    /// The shard played, `(index, count)` from 0: only the games `i` with
+    /// `i % count == index`. `(0, 1)` plays every game.
+    pub shard: (u32, u32),
 }
 
 impl Settings {
@@ -87,6 +90,7 @@ impl Settings {
             nodes: self.nodes,
             eval,
             search: bench.map_or(0, |b| b.total()),
+            shard: self.shard,
         })
     }
 }
@@ -250,7 +254,9 @@ pub fn run(
 ) -> Result<Summary, DatagenError> {
     let done = &output.done;
     let resumed = done.iter().filter(|&&g| g < settings.games).count() as u64;
-    let todo = u64::from(settings.games) - resumed;
+    let (shard, shards) = (settings.shard.0, settings.shard.1.max(1));
+    let in_shard = u64::from(settings.games / shards) + u64::from(settings.games % shards > shard);
+    let todo = in_shard.saturating_sub(resumed);
     let path = output.path.clone();
     let io_error = |error| DatagenError::Io(path.clone(), error);
     let Output { file, done, .. } = output;
@@ -280,7 +286,8 @@ pub fn run(
                         return;
                     }
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Ok(game) = u32::try_from(index) else {
+                    let Ok(game) = u32::try_from(index * u64::from(shards) + u64::from(shard))
+                    else {
                         return;
                     };
                     if game >= settings.games {
@@ -501,6 +508,7 @@ mod tests {
             nodes: 300,
             evaluation: Evaluation::handcrafted(),
             hash_mb: 1,
+            shard: (0, 1),
         }
     }
 
@@ -575,6 +583,42 @@ mod tests {
                 assert!(!position.must_pass());
             }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_together_play_the_games_of_the_whole_run() {
+        let dir = test_dir("shards");
+        let whole = dir.join("whole.bin");
+        run_all(&settings(&whole, 5, 2)).unwrap();
+        let mut parts = Vec::new();
+        let mut files = Vec::new();
+        for index in 0..3 {
+            let path = dir.join(format!("shard-{index}.bin"));
+            files.push(path.clone());
+            let mut shard = settings(&path, 5, 1);
+            shard.shard = (index, 3);
+            let summary = run_all(&shard).unwrap();
+            assert_eq!(summary.games, [2, 2, 1][index as usize]);
+            let games = games_of(&read(&path));
+            assert!(games.iter().all(|g| g[0].game % 3 == index));
+            parts.extend(games);
+            // A shard is resumed only as the same shard.
+            let mut other = settings(&path, 5, 1);
+            other.shard = ((index + 1) % 3, 3);
+            assert!(run_all(&other).unwrap_err().to_string().contains("shard"));
+        }
+        parts.sort_by_key(|g| g[0].game);
+        assert_eq!(parts, games_of(&read(&whole)));
+        // The digest of the games does not depend on how they were split or ordered.
+        let (all, shards) = (
+            format::contents(&[&whole]).unwrap(),
+            format::contents(&files).unwrap(),
+        );
+        assert_eq!((all.games, all.duplicates, all.cut), (5, 0, 0));
+        assert_eq!(all, shards);
+        files.push(files[0].clone());
+        assert_eq!(format::contents(&files).unwrap().duplicates, 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
