@@ -12,6 +12,7 @@ mod games;
 mod merge;
 mod parallel;
 mod perft;
+mod perft_diff;
 mod play;
 mod records;
 mod replay;
@@ -41,6 +42,9 @@ struct Cli {
 enum Command {
     /// Count the game tree to a depth (chance perft with the probability-mass check for dice games).
     Perft(perft::PerftArgs),
+    /// Compare another Ataxx move generator with ours and find the first position where
+    /// their moves differ (exit status 3 when they do).
+    PerftDiff(perft_diff::PerftDiffArgs),
     /// Play N seeded uniform-random games and summarise them.
     Simulate(simulate::SimulateArgs),
     /// Bots play each other over seeded games with rotating seats: scores, 95% intervals, Elo.
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None | Some(Command::Demo) => demo::run(),
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::PerftDiff(args)) => perft_diff::run(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),

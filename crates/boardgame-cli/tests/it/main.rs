@@ -10,6 +10,7 @@ mod common;
 mod engine;
 mod hostile;
 mod perft_cli;
+mod perft_diff;
 mod shards;
 mod solve;
 mod web;
