@@ -9,6 +9,7 @@ mod demo;
 mod engine;
 mod error;
 mod games;
+mod lines;
 mod merge;
 mod parallel;
 mod perft;
@@ -22,6 +23,7 @@ mod simulate;
 mod solve;
 mod stats;
 mod summary;
+mod vectors;
 mod web;
 
 use std::process::ExitCode;
@@ -67,6 +69,9 @@ enum Command {
     Uai(engine::UaiArgs),
     /// Search the Ataxx engine's fixed bench positions to a fixed depth: total nodes, nodes/s.
     Bench(engine::BenchArgs),
+    /// Conformance vectors: states with their moves (or chance outcomes) and the state after
+    /// each, as JSON lines; `--check FILE` replays a file against the library.
+    Vectors(vectors::VectorsArgs),
     /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
     Web(web::WebArgs),
 }
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Uai(args)) => engine::run_uai(&args),
         Some(Command::Bench(args)) => engine::run_bench(&args),
+        Some(Command::Vectors(args)) => vectors::run(&args),
         Some(Command::Web(args)) => web::run(&args),
     };
     match result {

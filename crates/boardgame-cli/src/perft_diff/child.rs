@@ -8,8 +8,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::lines::{Line, spawn_reader};
 use crate::error::CliError;
+use crate::lines::{Line, spawn_reader};
 use crate::play::quote_prefix;
 
 /// The longest line read from a generator, in bytes (a divide line is a few words).

@@ -8,7 +8,6 @@
 
 mod child;
 mod dialect;
-mod lines;
 mod pattern;
 mod peer;
 

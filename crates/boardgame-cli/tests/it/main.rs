@@ -13,4 +13,5 @@ mod perft_cli;
 mod perft_diff;
 mod shards;
 mod solve;
+mod vectors;
 mod web;

@@ -1,8 +1,9 @@
-//! A bounded line reader on its own thread, for a child's output.
+//! Bounded line reading: one line of at most a stated length, and a reader thread for a
+//! child's output (`perft-diff`) or a file (`vectors --check`).
 //!
 //! Stand-in with the same interface as `boardgame_io::lines` (being written on `main`):
-//! once that crate is merged, this file goes and `child.rs` imports
-//! `boardgame_io::lines::{Line, spawn_reader}` instead.
+//! once that crate is merged, this file goes and its users import
+//! `boardgame_io::lines::{Line, read_line, spawn_reader}` instead.
 
 use std::io::{self, BufRead, Read};
 use std::sync::mpsc;
@@ -20,7 +21,7 @@ pub(crate) enum Line {
 
 /// Reads one line of at most `max` bytes (`None` at the end of the input); a longer line is
 /// consumed to its end without being kept, and reported as [`Line::Skipped`].
-fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line>> {
+pub(crate) fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line>> {
     let mut bytes = Vec::new();
     input
         .by_ref()

@@ -1,0 +1,284 @@
+//! `boardgame vectors --check FILE`: replays a vector file against the library, record by
+//! record, and names the first line where they disagree.
+
+use std::io::BufReader;
+use std::path::Path;
+
+use boardgame_core::Turn;
+use boardgame_core::settings::configure;
+use serde_json::Value;
+
+use super::{FORMAT, VERSION};
+use crate::error::CliError;
+use crate::games::{CliGame, GameKind};
+use crate::lines::{Line, read_line};
+use crate::play::quote_prefix;
+
+/// The longest line of a vector file (an Ataxx record with 200 moves is about 10 kB).
+const MAX_RECORD: usize = 1 << 20;
+
+/// The largest vector file read, in bytes.
+const MAX_FILE: u64 = 1 << 30;
+
+/// What a checked file held.
+pub(crate) struct Checked {
+    /// The game.
+    pub(crate) game: GameKind,
+    /// The preset named in the header.
+    pub(crate) preset: String,
+    /// The records checked.
+    pub(crate) records: usize,
+}
+
+/// A mismatch or a bad line, at `line` of `path`.
+fn at(path: &Path, line: usize, what: impl std::fmt::Display) -> CliError {
+    CliError::Data(format!(
+        "{} line {line}: {what}",
+        quote_prefix(&path.display().to_string())
+    ))
+}
+
+/// A JSON value for a message: a number as it is, anything else quoted short.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(text) => quote_prefix(text),
+        Value::Number(_) | Value::Bool(_) | Value::Null => value.to_string(),
+        other => quote_prefix(&other.to_string()),
+    }
+}
+
+/// Checks every record of the file at `path`.
+///
+/// # Errors
+/// The file cannot be read or is not a vector file of this format's version, or a record
+/// disagrees with the library: the first such line, with what differs.
+pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
+    let name = quote_prefix(&path.display().to_string());
+    let meta = std::fs::metadata(path).map_err(|e| CliError::Data(format!("{name}: {e}")))?;
+    if !meta.is_file() {
+        return Err(CliError::Data(format!("{name} is not a regular file")));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(CliError::Data(format!(
+            "{name} is larger than {MAX_FILE} bytes"
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(|e| CliError::Data(format!("{name}: {e}")))?;
+    let mut input = BufReader::new(file);
+    let mut number = 0;
+    let mut next = |number: &mut usize| -> Result<Option<Value>, CliError> {
+        *number += 1;
+        let line = read_line(&mut input, MAX_RECORD).map_err(|e| at(path, *number, e))?;
+        match line {
+            None => Ok(None),
+            Some(Line::Skipped(why)) => Err(at(path, *number, why)),
+            Some(Line::Text(text)) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| at(path, *number, format_args!("not a JSON object: {e}"))),
+        }
+    };
+    let header = next(&mut number)?
+        .ok_or_else(|| at(path, 1, "an empty file: the first line is the header"))?;
+    if header["format"] != FORMAT {
+        return Err(at(
+            path,
+            1,
+            format_args!("not a vector file (no \"format\":\"{FORMAT}\")"),
+        ));
+    }
+    if header["version"] != VERSION {
+        return Err(at(
+            path,
+            1,
+            format_args!(
+                "format version {}; this checker reads version {VERSION}",
+                shown(&header["version"])
+            ),
+        ));
+    }
+    let game = header["game"]
+        .as_str()
+        .and_then(GameKind::from_name)
+        .filter(|g| GameKind::GAMES.contains(g))
+        .ok_or_else(|| {
+            at(
+                path,
+                1,
+                format_args!("unknown game {}", shown(&header["game"])),
+            )
+        })?;
+    let preset = header["preset"].as_str().unwrap_or_default().to_owned();
+    let mut records = 0;
+    let mut check = |value: &Value, line: usize| -> Result<(), CliError> {
+        records += 1;
+        let result = match game {
+            GameKind::Ataxx => check_record::<ataxx::Ataxx>(&header, value),
+            GameKind::Thax => check_record::<thax::Thax>(&header, value),
+            GameKind::Parchis => check_record::<parchis::Parchis>(&header, value),
+            GameKind::CoCaNgua => check_record::<co_ca_ngua::CoCaNgua>(&header, value),
+            GameKind::Nim | GameKind::Race => Ok(()),
+        };
+        result.map_err(|what| at(path, line, what))
+    };
+    while let Some(value) = next(&mut number)? {
+        check(&value, number)?;
+    }
+    if header["records"] != records {
+        return Err(at(
+            path,
+            number,
+            format_args!(
+                "the header announces {} records, the file has {records}",
+                shown(&header["records"])
+            ),
+        ));
+    }
+    Ok(Checked {
+        game,
+        preset,
+        records,
+    })
+}
+
+/// The configuration the header names: its preset, then each of its settings.
+fn config_of<G: CliGame>(header: &Value) -> Result<G::Config, String> {
+    let preset = header["preset"]
+        .as_str()
+        .ok_or("the header has no preset")?;
+    let settings = header["settings"]
+        .as_object()
+        .ok_or("the header has no settings")?;
+    let mut pairs = Vec::new();
+    for (key, value) in settings {
+        pairs.push((
+            key.as_str(),
+            value.as_str().ok_or("a setting's value is not a string")?,
+        ));
+    }
+    configure::<G::Config>(Some(preset), pairs).map_err(|e| e.to_string())
+}
+
+/// Checks one record; the error says what differs, short.
+fn check_record<G: CliGame>(header: &Value, record: &Value) -> Result<(), String> {
+    let config: G::Config = config_of::<G>(header)?;
+    let text = record["state"].as_str().ok_or("no \"state\"")?;
+    let state = G::from_notation(text, &config).map_err(|e| {
+        format!(
+            "the library refuses the state {}: {}",
+            quote_prefix(text),
+            quote_prefix(&e.to_string())
+        )
+    })?;
+    let written = state.to_string();
+    if written != text {
+        return Err(format!(
+            "the library writes the state {} as {}",
+            quote_prefix(text),
+            quote_prefix(&written)
+        ));
+    }
+    let turn = record["turn"].as_str().unwrap_or_default();
+    match state.turn() {
+        Turn::Player(seat) => {
+            expect_turn(turn, "player")?;
+            if record["seat"] != seat.index() {
+                return Err(format!(
+                    "seat {} to move, the library says {}",
+                    shown(&record["seat"]),
+                    seat.index()
+                ));
+            }
+            let listed = record["moves"].as_array().ok_or("no \"moves\" list")?;
+            let moves = state.legal_moves_vec();
+            if listed.len() != moves.len() {
+                return Err(format!(
+                    "{} moves, the library has {}",
+                    listed.len(),
+                    moves.len()
+                ));
+            }
+            for (entry, mv) in listed.iter().zip(moves) {
+                let mut after = state.clone();
+                after.play_unchecked(mv);
+                same(&entry[0], &mv.to_string(), "move")?;
+                same(&entry[1], &after.to_string(), &format!("state after {mv}"))?;
+            }
+        }
+        Turn::Chance => {
+            expect_turn(turn, "chance")?;
+            let dist = state
+                .chance_outcomes()
+                .ok_or("the library has no chance outcomes")?;
+            if record["total"] != dist.total() {
+                return Err(format!(
+                    "total weight {}, the library's is {}",
+                    shown(&record["total"]),
+                    dist.total()
+                ));
+            }
+            let listed = record["outcomes"]
+                .as_array()
+                .ok_or("no \"outcomes\" list")?;
+            if listed.len() != dist.len() {
+                return Err(format!(
+                    "{} outcomes, the library has {}",
+                    listed.len(),
+                    dist.len()
+                ));
+            }
+            for (entry, (outcome, weight)) in listed.iter().zip(dist.iter()) {
+                let mut after = state.clone();
+                after.apply_chance_unchecked(outcome);
+                same(&entry[0], &outcome.to_string(), "outcome")?;
+                if entry[1] != weight {
+                    return Err(format!(
+                        "weight {} for {outcome}, the library's is {weight}",
+                        shown(&entry[1])
+                    ));
+                }
+                same(
+                    &entry[2],
+                    &after.to_string(),
+                    &format!("state after {outcome}"),
+                )?;
+            }
+        }
+        Turn::Terminal => {
+            expect_turn(turn, "terminal")?;
+            let ranks = state
+                .outcome()
+                .map(|o| o.ranks().as_slice().to_vec())
+                .unwrap_or_default();
+            if record["ranks"] != Value::from(ranks.clone()) {
+                return Err(format!(
+                    "ranks {}, the library's are {ranks:?}",
+                    shown(&record["ranks"])
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn expect_turn(found: &str, library: &str) -> Result<(), String> {
+    if found == library {
+        Ok(())
+    } else {
+        Err(format!(
+            "turn {}, the library says {library}",
+            quote_prefix(found)
+        ))
+    }
+}
+
+fn same(found: &Value, library: &str, what: &str) -> Result<(), String> {
+    if found.as_str() == Some(library) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: {}, the library's is {}",
+            shown(found),
+            quote_prefix(library)
+        ))
+    }
+}
