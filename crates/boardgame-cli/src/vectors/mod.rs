@@ -33,8 +33,9 @@ pub(crate) struct VectorsArgs {
     pub(crate) game: Option<GameKind>,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// How many records (states) the set holds, at most.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// How many records (states) the set holds, at most (the set is built in memory: an
+    /// Ataxx record is up to about 10 kB).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub(crate) count: u32,
     /// The seed of the games the states are chosen from.
     #[arg(long, default_value_t = 1)]
