@@ -98,6 +98,20 @@ struct TrainArgs {
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
+    /// Hidden units per perspective: 128 or 256.
+    #[arg(long, default_value_t = 128, value_parser = parse_hidden)]
+    hidden: usize,
+}
+
+/// A hidden size the network file supports.
+fn parse_hidden(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(hidden) if boardgame_uai::eval::Network::supports_hidden(hidden) => Ok(hidden),
+        _ => Err(format!(
+            "{} is not a hidden size: 128 or 256",
+            boardgame_io::quote(text)
+        )),
+    }
 }
 
 /// The network input sets.
@@ -213,7 +227,7 @@ fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
 }
 
 fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
-    use boardgame_uai::datagen::{self, Progress, Settings};
+    use boardgame_uai::datagen::{self, Output, Progress, Settings};
     use std::sync::atomic::Ordering;
     let evaluation = match &args.net {
         Some(path) => load_net(path)?,
@@ -232,9 +246,13 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         evaluation,
         hash_mb: 8,
     };
-    let done_before = datagen::resume(&settings.output)
-        .map_err(|e| (1, e.to_string()))?
-        .len() as u64;
+    let header = settings.header().map_err(|e| (1, e.to_string()))?;
+    let output = Output::open(&settings.output, &header).map_err(|e| (1, e.to_string()))?;
+    let done_before = output
+        .done()
+        .iter()
+        .filter(|&&g| g < settings.games)
+        .count() as u64;
     let progress = Progress::default();
     let stop = AtomicBool::new(false);
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
@@ -247,7 +265,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     bar.set_position(done_before);
     let started = std::time::Instant::now();
     let summary = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| datagen::run(&settings, &stop, &progress));
+        let worker = scope.spawn(|| datagen::run(&settings, output, &stop, &progress));
         while !worker.is_finished() {
             let games = progress.games.load(Ordering::Relaxed);
             let positions = progress.positions.load(Ordering::Relaxed);
@@ -268,7 +286,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} games were already there",
         summary.games,
         summary.positions,
-        settings.output.display(),
+        boardgame_io::quote_path(&settings.output),
         started.elapsed().as_secs_f64(),
         datagen::per_hour(summary.positions, started.elapsed()),
         summary.resumed_games
@@ -293,6 +311,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         |t| t as usize,
     );
     let settings = Settings {
+        hidden: args.hidden,
         features: match args.features {
             FeatureChoice::Squares => boardgame_uai::eval::net::Features::Squares,
             FeatureChoice::Tuples => boardgame_uai::eval::net::Features::SquaresAndTuples,

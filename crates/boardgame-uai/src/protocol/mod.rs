@@ -229,6 +229,10 @@ impl Engine {
     fn identify(&self) {
         say(concat!("id name boardgame-uai ", env!("CARGO_PKG_VERSION")));
         say("id author the boardgame developers");
+        info_string(&format!(
+            "network kernels: {} (chosen for this CPU at run time)",
+            crate::simd::kernel_name()
+        ));
         say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));

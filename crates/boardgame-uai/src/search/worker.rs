@@ -387,6 +387,10 @@ impl Worker {
         let p = ctx.params;
         let excluded = self.excluded[ply];
         let key = position.zobrist();
+        if let Evaluation::Net(net) = ctx.evaluation {
+            // The accumulator first: its arithmetic overlaps the table's cache miss.
+            self.bring_accumulator_up_to_date(net, position, ply);
+        }
         let entry = if excluded == Mv::NONE {
             ctx.table.probe(key, ply)
         } else {
@@ -521,6 +525,9 @@ impl Worker {
 
             let mut child = position.clone();
             child.make_move(mv.to_move());
+            if new_depth > 0 {
+                ctx.table.prefetch(child.zobrist());
+            }
             self.excluded[ply + 1] = Mv::NONE;
             let score = if searched == 0 {
                 -self.negamax(
