@@ -9,7 +9,6 @@ mod demo;
 mod engine;
 mod error;
 mod games;
-mod lines;
 mod merge;
 mod parallel;
 mod perft;

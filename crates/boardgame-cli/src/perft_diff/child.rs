@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::error::CliError;
-use crate::lines::{Line, spawn_reader};
-use crate::play::quote_prefix;
+use boardgame_io::lines::{Line, spawn_reader};
+use boardgame_io::quote;
 
 /// The longest line read from a generator, in bytes (a divide line is a few words).
 pub(crate) const MAX_LINE: usize = 4096;
@@ -96,7 +96,7 @@ impl Child {
             CliError::Data(format!(
                 "{} did not take the command {}: it ended {why}{}",
                 self.name,
-                quote_prefix(line),
+                quote(line),
                 self.stderr_note()
             ))
         })
@@ -112,8 +112,9 @@ impl Child {
         match self.lines.recv_timeout(left) {
             Ok(Line::Text(text)) => Ok(Next::Line(text)),
             Ok(Line::Skipped(why)) => Err(CliError::Data(format!(
-                "{} wrote {why} while {waiting_for}",
-                self.name
+                "{} wrote {} while {waiting_for}",
+                self.name,
+                why.trim_end_matches(", ignored")
             ))),
             Err(RecvTimeoutError::Disconnected) => Ok(Next::End),
             Err(RecvTimeoutError::Timeout) => Err(CliError::Data(format!(
@@ -166,7 +167,7 @@ impl Child {
         let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
         let text = String::from_utf8_lossy(&tail);
         match text.lines().rev().find(|line| !line.trim().is_empty()) {
-            Some(line) => format!("; its standard error ends {}", quote_prefix(line.trim())),
+            Some(line) => format!("; its standard error ends {}", quote(line.trim())),
             None => String::new(),
         }
     }
@@ -199,7 +200,7 @@ pub(crate) fn short_name(command: &[String]) -> String {
         .iter()
         .map(|word| word.rsplit('/').next().unwrap_or(word))
         .collect();
-    quote_prefix(&words.join(" "))
+    quote(&words.join(" ")).to_string()
 }
 
 /// How a process ended, in words.

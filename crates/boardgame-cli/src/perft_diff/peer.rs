@@ -7,7 +7,7 @@ use super::child::{Child, Next, describe, short_name};
 use super::dialect::{Dialect, Query, Transport};
 use super::pattern::Pattern;
 use crate::error::CliError;
-use crate::play::quote_prefix;
+use boardgame_io::quote;
 
 /// The most lines one answer may have (a divide has at most 289 moves; engines add a few
 /// lines of their own).
@@ -181,7 +181,7 @@ impl Peer {
                 total_line,
             } => {
                 let command = command.replace("{depth}", &at.depth.to_string());
-                let waiting_for = format!("answering {} at {}", quote_prefix(&command), at.fen);
+                let waiting_for = format!("answering {} at {}", quote(&command), at.fen);
                 let engine = self.engine()?;
                 engine.send(&command)?;
                 let mut reader = Reader::new(false);
@@ -199,8 +199,7 @@ impl Peer {
                 count_command,
                 count_line,
             } => {
-                let waiting_for =
-                    format!("listing moves with {} at {}", quote_prefix(command), at.fen);
+                let waiting_for = format!("listing moves with {} at {}", quote(command), at.fen);
                 let engine = self.engine()?;
                 engine.send(command)?;
                 engine.send("isready")?;
@@ -250,8 +249,8 @@ impl Peer {
         let command = command.replace("{depth}", &(at.depth - 1).to_string());
         let waiting_for = format!(
             "answering {} after {} at {}",
-            quote_prefix(&command),
-            quote_prefix(mv),
+            quote(&command),
+            quote(mv),
             at.fen
         );
         let deadline = Instant::now() + self.timeout;
@@ -327,7 +326,7 @@ fn too_long(name: &str, waiting_for: &str) -> CliError {
 fn malformed(name: &str, waiting_for: &str, line: &str, why: &str) -> CliError {
     CliError::Data(format!(
         "{name} wrote a malformed line while {waiting_for}: {} ({why})",
-        quote_prefix(line.trim())
+        quote(line.trim())
     ))
 }
 

@@ -11,8 +11,8 @@ use serde_json::Value;
 use super::{FORMAT, VERSION};
 use crate::error::CliError;
 use crate::games::{CliGame, GameKind};
-use crate::lines::{Line, read_line};
-use crate::play::quote_prefix;
+use boardgame_io::lines::{Line, read_line};
+use boardgame_io::quote;
 
 /// The longest line of a vector file (an Ataxx record with 200 moves is about 10 kB).
 const MAX_RECORD: usize = 1 << 20;
@@ -34,16 +34,16 @@ pub(crate) struct Checked {
 fn at(path: &Path, line: usize, what: impl std::fmt::Display) -> CliError {
     CliError::Data(format!(
         "{} line {line}: {what}",
-        quote_prefix(&path.display().to_string())
+        quote(&path.display().to_string())
     ))
 }
 
 /// A JSON value for a message: a number as it is, anything else quoted short.
 fn shown(value: &Value) -> String {
     match value {
-        Value::String(text) => quote_prefix(text),
+        Value::String(text) => quote(text).to_string(),
         Value::Number(_) | Value::Bool(_) | Value::Null => value.to_string(),
-        other => quote_prefix(&other.to_string()),
+        other => quote(&other.to_string()).to_string(),
     }
 }
 
@@ -53,17 +53,14 @@ fn shown(value: &Value) -> String {
 /// The file cannot be read or is not a vector file of this format's version, or a record
 /// disagrees with the library: the first such line, with what differs.
 pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
-    let name = quote_prefix(&path.display().to_string());
-    let meta = std::fs::metadata(path).map_err(|e| CliError::Data(format!("{name}: {e}")))?;
-    if !meta.is_file() {
-        return Err(CliError::Data(format!("{name} is not a regular file")));
-    }
-    if meta.len() > MAX_FILE {
+    let name = quote(&path.display().to_string()).to_string();
+    let (file, length) = boardgame_io::read::open_regular(path)
+        .map_err(|e| CliError::Data(format!("{name}: {e}")))?;
+    if length > MAX_FILE {
         return Err(CliError::Data(format!(
             "{name} is larger than {MAX_FILE} bytes"
         )));
     }
-    let file = std::fs::File::open(path).map_err(|e| CliError::Data(format!("{name}: {e}")))?;
     let mut input = BufReader::new(file);
     let mut number = 0;
     let mut next = |number: &mut usize| -> Result<Option<Value>, CliError> {
@@ -165,16 +162,16 @@ fn check_record<G: CliGame>(header: &Value, record: &Value) -> Result<(), String
     let state = G::from_notation(text, &config).map_err(|e| {
         format!(
             "the library refuses the state {}: {}",
-            quote_prefix(text),
-            quote_prefix(&e.to_string())
+            quote(text),
+            quote(&e.to_string())
         )
     })?;
     let written = state.to_string();
     if written != text {
         return Err(format!(
             "the library writes the state {} as {}",
-            quote_prefix(text),
-            quote_prefix(&written)
+            quote(text),
+            quote(&written)
         ));
     }
     let turn = record["turn"].as_str().unwrap_or_default();
@@ -264,10 +261,7 @@ fn expect_turn(found: &str, library: &str) -> Result<(), String> {
     if found == library {
         Ok(())
     } else {
-        Err(format!(
-            "turn {}, the library says {library}",
-            quote_prefix(found)
-        ))
+        Err(format!("turn {}, the library says {library}", quote(found)))
     }
 }
 
@@ -278,7 +272,7 @@ fn same(found: &Value, library: &str, what: &str) -> Result<(), String> {
         Err(format!(
             "{what}: {}, the library's is {}",
             shown(found),
-            quote_prefix(library)
+            quote(library)
         ))
     }
 }

@@ -11,10 +11,11 @@ mod record;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use boardgame_io::quote;
 use clap::Args;
 
 use crate::config::{RuleArgs, settings_of};
-use crate::error::{CliError, data, print_line, print_text};
+use crate::error::{CliError, print_line, print_text};
 use crate::games::GameKind;
 use cases::Cases;
 
@@ -130,11 +131,8 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
         summary.join(", ")
     );
     match &args.output {
-        Some(path) => {
-            let target = crate::save::save_target(path).map_err(data)?;
-            crate::save::replace_file(&target, out.as_bytes())
-                .map_err(|e| CliError::Data(format!("{}: {e}", path.display())))
-        }
+        Some(path) => boardgame_io::write::replace(path, out.as_bytes())
+            .map_err(|e| CliError::Data(format!("{}: {e}", quote(&path.display().to_string())))),
         None => print_text(&out),
     }
 }
