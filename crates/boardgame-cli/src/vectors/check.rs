@@ -61,20 +61,13 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
             "{name} is larger than {MAX_FILE} bytes"
         )));
     }
-    let mut input = BufReader::new(file);
-    let mut number = 0;
-    let mut next = |number: &mut usize| -> Result<Option<Value>, CliError> {
-        *number += 1;
-        let line = read_line(&mut input, MAX_RECORD).map_err(|e| at(path, *number, e))?;
-        match line {
-            None => Ok(None),
-            Some(Line::Skipped(why)) => Err(at(path, *number, why)),
-            Some(Line::Text(text)) => serde_json::from_str(&text)
-                .map(Some)
-                .map_err(|e| at(path, *number, format_args!("not a JSON object: {e}"))),
-        }
+    let mut lines = Lines {
+        path,
+        input: BufReader::new(file),
+        number: 0,
     };
-    let header = next(&mut number)?
+    let header = lines
+        .next()?
         .ok_or_else(|| at(path, 1, "an empty file: the first line is the header"))?;
     if header["format"] != FORMAT {
         return Err(at(
@@ -105,25 +98,17 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
             )
         })?;
     let preset = header["preset"].as_str().unwrap_or_default().to_owned();
-    let mut records = 0;
-    let mut check = |value: &Value, line: usize| -> Result<(), CliError> {
-        records += 1;
-        let result = match game {
-            GameKind::Ataxx => check_record::<ataxx::Ataxx>(&header, value),
-            GameKind::Thax => check_record::<thax::Thax>(&header, value),
-            GameKind::Parchis => check_record::<parchis::Parchis>(&header, value),
-            GameKind::CoCaNgua => check_record::<co_ca_ngua::CoCaNgua>(&header, value),
-            GameKind::Nim | GameKind::Race => Ok(()),
-        };
-        result.map_err(|what| at(path, line, what))
+    let records = match game {
+        GameKind::Ataxx => check_records::<ataxx::Ataxx>(&header, &mut lines)?,
+        GameKind::Thax => check_records::<thax::Thax>(&header, &mut lines)?,
+        GameKind::Parchis => check_records::<parchis::Parchis>(&header, &mut lines)?,
+        GameKind::CoCaNgua => check_records::<co_ca_ngua::CoCaNgua>(&header, &mut lines)?,
+        GameKind::Nim | GameKind::Race => 0,
     };
-    while let Some(value) = next(&mut number)? {
-        check(&value, number)?;
-    }
     if header["records"] != records {
         return Err(at(
             path,
-            number,
+            lines.number,
             format_args!(
                 "the header announces {} records, the file has {records}",
                 shown(&header["records"])
@@ -135,6 +120,45 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
         preset,
         records,
     })
+}
+
+/// A vector file's lines, read one bounded line at a time as JSON.
+struct Lines<'a> {
+    path: &'a Path,
+    input: BufReader<std::fs::File>,
+    /// The number of the last line read, from 1.
+    number: usize,
+}
+
+impl Lines<'_> {
+    /// The next line as JSON (`None` at the end of the file).
+    fn next(&mut self) -> Result<Option<Value>, CliError> {
+        self.number += 1;
+        let line =
+            read_line(&mut self.input, MAX_RECORD).map_err(|e| at(self.path, self.number, e))?;
+        match line {
+            None => Ok(None),
+            Some(Line::Skipped(why)) => Err(at(self.path, self.number, why)),
+            Some(Line::Text(text)) => serde_json::from_str(&text).map(Some).map_err(|e| {
+                at(
+                    self.path,
+                    self.number,
+                    format_args!("not a JSON object: {e}"),
+                )
+            }),
+        }
+    }
+}
+
+/// Checks the records that follow the header: how many there were.
+fn check_records<G: CliGame>(header: &Value, lines: &mut Lines<'_>) -> Result<usize, CliError> {
+    let config = config_of::<G>(header).map_err(|what| at(lines.path, 1, what))?;
+    let mut records = 0;
+    while let Some(record) = lines.next()? {
+        records += 1;
+        check_record::<G>(&config, &record).map_err(|what| at(lines.path, lines.number, what))?;
+    }
+    Ok(records)
 }
 
 /// The configuration the header names: its preset, then each of its settings.
@@ -156,10 +180,9 @@ fn config_of<G: CliGame>(header: &Value) -> Result<G::Config, String> {
 }
 
 /// Checks one record; the error says what differs, short.
-fn check_record<G: CliGame>(header: &Value, record: &Value) -> Result<(), String> {
-    let config: G::Config = config_of::<G>(header)?;
+fn check_record<G: CliGame>(config: &G::Config, record: &Value) -> Result<(), String> {
     let text = record["state"].as_str().ok_or("no \"state\"")?;
-    let state = G::from_notation(text, &config).map_err(|e| {
+    let state = G::from_notation(text, config).map_err(|e| {
         format!(
             "the library refuses the state {}: {}",
             quote(text),

@@ -166,6 +166,35 @@ fn a_game_that_does_not_end_at_the_100_ply_clock_is_found_at_ply_100() {
 }
 
 #[test]
+fn a_move_listed_twice_is_reported_where_it_first_appears() {
+    let found = difference(&["--depth", "3"], &["--bug", "duplicate-move"]);
+    assert_found(
+        &found,
+        "x5o/7/7/7/4x2/7/oo5 x 0 2",
+        &["g1e3", "b1"],
+        &[],
+        &[],
+    );
+    assert_eq!(words(&found["duplicates"]), ["d4"]);
+}
+
+#[test]
+fn a_generator_that_does_not_play_the_moves_it_is_given_is_caught_by_its_own_counts() {
+    // It ignores MOVES: one level down it divides the root again, whose moves add up to 256,
+    // not the 490 it counted for g1e3 itself.
+    let found = difference(&["--depth", "3"], &["--bug", "missing-move,ignore-moves"]);
+    assert_eq!(found["depth"], 2);
+    assert_eq!(words(&found["path"]), ["g1e3"]);
+    let notes = found["notes"].to_string();
+    assert!(
+        notes.contains(
+            "their count for g1e3 one level up was 490, but here their moves add up to 256"
+        ),
+        "{notes}"
+    );
+}
+
+#[test]
 fn the_uai_dialects_find_the_same_difference() {
     for dialect in ["zataxx", "tiktaxx"] {
         let found = difference(

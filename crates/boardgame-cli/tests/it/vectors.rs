@@ -193,6 +193,15 @@ fn the_checker_names_the_first_line_that_disagrees() {
     assert!(check_fails(&path).contains("line 102: not a JSON object"));
     let path = edited("huge", |text| text + &"x".repeat(3 << 20) + "\n");
     assert!(check_fails(&path).contains("longer than"));
+    let path = edited("short", |text| {
+        let lines: Vec<&str> = text.lines().collect();
+        lines[..lines.len() - 1].join("\n") + "\n"
+    });
+    assert!(check_fails(&path).contains("the header announces 100 records, the file has 99"));
+    let path = edited("setting", |text| {
+        text.replacen("\"ply_clock\":\"true\"", "\"ply_clock\":\"maybe\"", 1)
+    });
+    assert!(check_fails(&path).contains("line 1:"));
     let out = boardgame(&["vectors", "--check", "/dev/null"]);
     assert_eq!(out.status.code(), Some(1));
 }
