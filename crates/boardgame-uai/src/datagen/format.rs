@@ -423,8 +423,17 @@ pub fn contents(paths: &[impl AsRef<Path>]) -> Result<Contents, String> {
         let file = open(path).map_err(|e| format!("{name}: {e}"))?;
         let mut game_hash = fnv1a(&[]);
         let mut game_records = 0u64;
+        let whole = file.record_count;
         for record in file.records {
-            let record = record.map_err(|e| format!("{name}: {e}"))?;
+            let record = match record {
+                Ok(record) => record,
+                // A record cut by the end of the file: an interrupted write.
+                Err(error) if error.index >= whole => {
+                    game_records += 1;
+                    break;
+                }
+                Err(error) => return Err(format!("{name}: {error}")),
+            };
             game_hash = record.to_bytes().iter().fold(game_hash, |hash, &b| {
                 (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
             });

@@ -619,6 +619,11 @@ mod tests {
         assert_eq!(all, shards);
         files.push(files[0].clone());
         assert_eq!(format::contents(&files).unwrap().duplicates, 2);
+        // A cut game is counted apart, not read as an error.
+        let bytes = std::fs::read(&whole).unwrap();
+        std::fs::write(&whole, &bytes[..bytes.len() - 40]).unwrap();
+        let cut = format::contents(&[&whole]).unwrap();
+        assert_eq!((cut.games, cut.cut > 0), (4, true));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

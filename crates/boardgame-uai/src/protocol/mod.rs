@@ -438,9 +438,14 @@ impl Engine {
             nodes: go.nodes,
             soft_nodes: None,
             deadline: budget.map(|b| started + b.hard),
-            // No new iteration after half of the soft budget: the next one would likely
-            // overrun it.
-            soft_deadline: budget.map(|b| started + b.soft / 2),
+            // No new iteration after a share of the soft budget (half by default): the
+            // next one would likely overrun it.
+            soft_deadline: budget.map(|b| {
+                started
+                    + b.soft
+                        .mul_f64(f64::from(searcher.params().soft_percent) / 100.0)
+            }),
+            started: Some(started),
         };
         let position = self.position.clone();
         let stop = searcher.stop_flag();
