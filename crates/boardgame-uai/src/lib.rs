@@ -14,4 +14,5 @@ pub mod eval;
 pub mod protocol;
 pub mod search;
 pub mod selfplay;
+mod simd;
 pub mod train;

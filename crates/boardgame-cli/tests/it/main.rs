@@ -10,6 +10,8 @@ mod common;
 mod engine;
 mod hostile;
 mod perft_cli;
+mod perft_diff;
 mod shards;
 mod solve;
+mod vectors;
 mod web;

@@ -19,8 +19,7 @@
 mod model;
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -28,7 +27,7 @@ use std::time::{Duration, Instant};
 use ataxx::{Bitboard, Symmetry};
 use boardgame_core::driver::{below, rng_from_seed};
 
-use crate::datagen::format::{Reader, Record};
+use crate::datagen::format::Record;
 use crate::eval::Network;
 use crate::eval::net::{Features, SCALE};
 use model::{Adam, Model, Sample, sigmoid};
@@ -41,6 +40,8 @@ pub const SHARDS: usize = 8;
 pub struct Settings {
     /// The network's input set.
     pub features: Features,
+    /// Hidden units per perspective (see [`Network::supports_hidden`]).
+    pub hidden: usize,
     /// The data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -126,8 +127,9 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut validation = Vec::new();
     let limit = settings.limit.unwrap_or(usize::MAX);
     'files: for path in &settings.data {
-        let file = File::open(path).map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
-        for record in Reader::new(BufReader::with_capacity(1 << 20, file)) {
+        let file =
+            crate::datagen::format::open(path).map_err(|e| TrainError::Data(path.clone(), e))?;
+        for record in file.records {
             let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
             if record.game % 50 == 49 {
                 validation.push(record);
@@ -173,13 +175,16 @@ pub fn train(
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
-    let mut model = Model::random(features, || {
+    let hidden = settings.hidden;
+    let mut model = Model::random(features, hidden, || {
         below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0
     });
-    let mut adam = Adam::new(features);
+    let mut adam = Adam::new(features, hidden);
     let batch = settings.batch.max(SHARDS);
     let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
-    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros(features)).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS)
+        .map(|_| Model::zeros(features, hidden))
+        .collect();
     let mut losses = [0.0f64; SHARDS];
     let threads = settings.threads.clamp(1, SHARDS);
     for epoch in 1..=settings.epochs {
@@ -344,6 +349,7 @@ mod tests {
     fn settings(threads: usize) -> Settings {
         Settings {
             features: Features::Squares,
+            hidden: crate::eval::net::DEFAULT_HIDDEN,
             data: Vec::new(),
             epochs: 6,
             batch: 256,
