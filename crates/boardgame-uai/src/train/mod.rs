@@ -60,6 +60,10 @@ pub struct Settings {
     pub threads: usize,
     /// Use at most this many positions (all when `None`), the first ones read.
     pub limit: Option<usize>,
+    /// Use only the games whose index is below this, in every file (all when `None`): the
+    /// first games of a run, whatever else the file holds, so that the data is exactly
+    /// reproducible from the run's command.
+    pub games: Option<u32>,
 }
 
 /// One epoch's figures.
@@ -131,6 +135,9 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
             crate::datagen::format::open(path).map_err(|e| TrainError::Data(path.clone(), e))?;
         for record in file.records {
             let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+            if settings.games.is_some_and(|games| record.game >= games) {
+                continue;
+            }
             if record.game % 50 == 49 {
                 validation.push(record);
             } else {
@@ -359,6 +366,7 @@ mod tests {
             seed: 4,
             threads,
             limit: None,
+            games: None,
         }
     }
 
@@ -405,6 +413,39 @@ mod tests {
         save(&network, &path).unwrap();
         let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(back.to_bytes(), network.to_bytes());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_keeps_only_the_first_games_of_the_run() {
+        let dir = std::env::temp_dir().join(format!("bgai-train-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.bin");
+        // Games written out of order, as datagen's threads write them.
+        // Searched positions have stones of both sides (the format refuses others).
+        let mut records: Vec<Record> = toy_records(300)
+            .into_iter()
+            .filter(|r| r.x != 0 && r.o != 0)
+            .take(200)
+            .collect();
+        records.reverse();
+        let below_100 = records.iter().filter(|r| r.game < 100).count();
+        assert!(below_100 > 50);
+        let bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
+        std::fs::write(&path, bytes).unwrap();
+        let data = load(&Settings {
+            data: vec![path],
+            games: Some(100),
+            ..settings(1)
+        })
+        .unwrap();
+        assert_eq!(data.train_len() + data.validation_len(), below_100);
+        assert!(
+            data.train
+                .iter()
+                .chain(&data.validation)
+                .all(|r| r.game < 100)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
