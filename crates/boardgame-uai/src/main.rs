@@ -184,7 +184,7 @@ struct DatagenArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Nodes per move: no new iteration after this many, a hard stop at twice as many.
-    #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     nodes: u64,
     /// The evaluation the games are searched with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Net)]
