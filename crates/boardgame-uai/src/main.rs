@@ -105,10 +105,11 @@ struct TrainArgs {
     /// Use only the first this many positions of the data.
     #[arg(long)]
     limit: Option<usize>,
-    /// Use only the games whose index in their run is below this (in every file): the
-    /// first N games of a run, however far the file went past them.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    games: Option<u32>,
+    /// Use only the games whose index in their run is below N: one N for every file, or one
+    /// per file in the order of --data (the first N games of each run, however far its file
+    /// went past them).
+    #[arg(long, num_args = 1.., value_parser = clap::value_parser!(u32).range(1..))]
+    games: Vec<u32>,
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
@@ -317,7 +318,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     );
     let settings = Settings {
         output: args.output.clone(),
-        games: args.games,
+        games: args.games.clone(),
         seed: args.seed,
         threads,
         nodes: args.nodes,
@@ -404,7 +405,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         seed: args.seed,
         threads,
         limit: args.limit,
-        games: args.games,
+        games: args.games.clone(),
     };
     let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;
     eprintln!(
