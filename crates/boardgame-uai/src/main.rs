@@ -318,7 +318,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     );
     let settings = Settings {
         output: args.output.clone(),
-        games: args.games.clone(),
+        games: args.games,
         seed: args.seed,
         threads,
         nodes: args.nodes,
