@@ -181,7 +181,7 @@ mod tests {
 
     fn random(rng: &mut impl rand::Rng, n: usize, range: u64) -> Vec<i16> {
         (0..n)
-            .map(|_| below(rng, 2 * range + 1) as i16 - range as i16)
+            .map(|_| (below(rng, 2 * range + 1) as i64 - range as i64) as i16)
             .collect()
     }
 
