@@ -5,4 +5,4 @@ pub mod quote;
 pub mod read;
 pub mod write;
 
-pub use quote::{Quoted, quote, quote_bytes};
+pub use quote::{Clipped, Quoted, clip, quote, quote_bytes};

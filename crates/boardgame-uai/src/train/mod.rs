@@ -10,7 +10,10 @@
 //!   at 90% of the epochs. Output weights are clipped so that the quantised network stays
 //!   within its integer ranges.
 //! - **Validation**: one game in 50 (by game index) is held out and its loss reported after
-//!   every epoch.
+//!   every epoch (none when the data has fewer than 50 games).
+//! - **Data**: [`read_data_file`] reads a file the user names through `boardgame_io::read`
+//!   (a regular file only, at most its length when opened), checks every record, and
+//!   refuses a board with no stone (datagen never writes one: a zero-filled file).
 //!
 //! A run is a function of its data, settings and seed: every mini-batch is split into
 //! [`SHARDS`] fixed shards whose gradients are summed in order, so `threads` changes the
@@ -19,9 +22,9 @@
 mod model;
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader};
-use std::path::PathBuf;
+use std::io::{self, BufReader, Read};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -68,8 +71,8 @@ pub struct Epoch {
     pub number: u32,
     /// The mean training loss over the epoch.
     pub train_loss: f64,
-    /// The mean loss on the held-out games.
-    pub validation_loss: f64,
+    /// The mean loss on the held-out games (`None` when none is held out).
+    pub validation_loss: Option<f64>,
     /// The epoch's wall time.
     pub elapsed: Duration,
 }
@@ -115,29 +118,28 @@ impl Data {
     }
 }
 
-/// Reads the data files (every record checked), and puts the games in index order (a
-/// stable sort: each game's records stay in the order of its moves), so that training does
-/// not depend on the order in which datagen's threads wrote them.
+/// Reads the data files (every record checked, see [`read_data_file`]), and puts the games
+/// in index order (a stable sort: each game's records stay in the order of its moves), so
+/// that training does not depend on the order in which datagen's threads wrote them.
 ///
 /// # Errors
 /// [`TrainError`] when a file cannot be read or holds a bad record, or no position is left.
 pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut train = Vec::new();
     let mut validation = Vec::new();
-    let limit = settings.limit.unwrap_or(usize::MAX);
-    'files: for path in &settings.data {
-        let file = File::open(path).map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
-        for record in Reader::new(BufReader::with_capacity(1 << 20, file)) {
-            let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+    let mut left = settings.limit.unwrap_or(usize::MAX);
+    for path in &settings.data {
+        if left == 0 {
+            break;
+        }
+        read_data_file(path, left, |record| {
+            left -= 1;
             if record.game % 50 == 49 {
                 validation.push(record);
             } else {
                 train.push(record);
             }
-            if train.len() + validation.len() >= limit {
-                break 'files;
-            }
-        }
+        })?;
     }
     if train.is_empty() {
         return Err(TrainError::NoData);
@@ -147,6 +149,34 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     train.sort_by_key(|r| r.game);
     validation.sort_by_key(|r| r.game);
     Ok(Data { train, validation })
+}
+
+/// Reads at most `limit` records of the data file at `path`, handing each to `keep`: the one
+/// function through which training reads its data. Only a regular file is read (a FIFO or a
+/// device such as `/dev/zero` is refused before it is opened), and at most the length it had
+/// when opened; every record is checked, and a board with no stone (datagen never writes
+/// one: a zero-filled file, or a file that is not datagen's) is refused.
+///
+/// # Errors
+/// [`TrainError::Data`] with the path and what is wrong (the record's index).
+pub fn read_data_file(
+    path: &Path,
+    limit: usize,
+    mut keep: impl FnMut(Record),
+) -> Result<(), TrainError> {
+    let fail = |why: String| TrainError::Data(path.to_path_buf(), why);
+    let (file, length) = boardgame_io::read::open_regular(path).map_err(|e| fail(e.to_string()))?;
+    let reader = Reader::new(BufReader::with_capacity(1 << 20, file.take(length)));
+    for (index, record) in reader.take(limit).enumerate() {
+        let record = record.map_err(|e| fail(e.to_string()))?;
+        if record.x | record.o == 0 {
+            return Err(fail(format!(
+                "record {index}: a board with no stone (datagen never writes one: is the file zero-filled, or not datagen's?)"
+            )));
+        }
+        keep(record);
+    }
+    Ok(())
 }
 
 /// The training sample of a record, turned by `symmetry`.
@@ -164,12 +194,13 @@ fn sample_of(record: &Record, symmetry: Symmetry, wdl: f32) -> Sample {
 }
 
 /// Trains a network on `data`, calling `on_epoch` after every epoch (with the network so
-/// far, e.g. to save it). `stop` ends the run after the current mini-batch.
+/// far, e.g. to save it; [`ControlFlow::Break`] ends the run there). `stop` ends the run
+/// after the current mini-batch.
 pub fn train(
     settings: &Settings,
     data: &Data,
     stop: &AtomicBool,
-    mut on_epoch: impl FnMut(&Epoch, &Network),
+    mut on_epoch: impl FnMut(&Epoch, &Network) -> ControlFlow<()>,
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
@@ -256,15 +287,18 @@ pub fn train(
             validation_loss,
             elapsed: began.elapsed(),
         };
-        on_epoch(&figures, &model.quantise());
+        let network = model.quantise();
+        if on_epoch(&figures, &network).is_break() {
+            return network;
+        }
     }
     model.quantise()
 }
 
-/// The mean loss of `model` on `records` (no symmetry applied).
-fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
+/// The mean loss of `model` on `records` (no symmetry applied); `None` for no record.
+fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> Option<f64> {
     if records.is_empty() {
-        return f64::NAN;
+        return None;
     }
     let total: f64 = records
         .iter()
@@ -275,19 +309,17 @@ fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
             error * error
         })
         .sum();
-    total / records.len() as f64
+    Some(total / records.len() as f64)
 }
 
-/// Writes `network` to `path` (through a temporary file beside it, renamed into place).
+/// Writes `network` to `path`, whole or not at all (`boardgame_io::write::replace`: a
+/// temporary file with an unpredictable name beside it, renamed into place; only a regular
+/// file or nothing is replaced).
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn save(network: &Network, path: &std::path::Path) -> io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, network.to_bytes())?;
-    std::fs::rename(&temporary, path)
+pub fn save(network: &Network, path: &Path) -> io::Result<()> {
+    boardgame_io::write::replace(path, &network.to_bytes())
 }
 
 #[cfg(test)]
@@ -365,12 +397,21 @@ mod tests {
         };
         let never = AtomicBool::new(false);
         let mut epochs = Vec::new();
-        let one = train(&settings(1), &data, &never, |e, _| epochs.push(*e));
+        let one = train(&settings(1), &data, &never, |e, _| {
+            epochs.push(*e);
+            ControlFlow::Continue(())
+        });
+        let loss = |e: &Epoch| e.validation_loss.unwrap();
         assert!(
-            epochs.last().unwrap().validation_loss < epochs[0].validation_loss * 0.9,
+            loss(epochs.last().unwrap()) < loss(&epochs[0]) * 0.9,
             "{epochs:?}"
         );
-        let three = train(&settings(3), &data, &never, |_, _| {});
+        let three = train(
+            &settings(3),
+            &data,
+            &never,
+            |_, _| ControlFlow::Continue(()),
+        );
         assert_eq!(one.to_bytes(), three.to_bytes());
         // A position with a big lead for the side to move is worth a lot to it.
         let ahead: Ataxx = "xxxxxxx/xxxxxxx/7/7/7/7/o6 x 0 1".parse().unwrap();
@@ -394,7 +435,10 @@ mod tests {
             },
             &data,
             &never,
-            |_, _| {},
+            |epoch, _| {
+                assert_eq!(epoch.validation_loss, None, "no game held out");
+                ControlFlow::Continue(())
+            },
         );
         save(&network, &path).unwrap();
         let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
