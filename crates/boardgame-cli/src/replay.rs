@@ -34,7 +34,9 @@ const MAX_EXPLAINED_LINE: usize = 1 << 20;
 
 /// Runs `replay` on every record in the file, reading one line at a time.
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let file = std::fs::File::open(&args.file)
+    // Only a regular file (`boardgame_io::read`: a FIFO or a device is refused before it
+    // is opened), read one line of at most MAX_RECORD_LINE bytes at a time.
+    let (file, _) = boardgame_io::read::open_regular(&args.file)
         .map_err(|e| data(format!("{}: {e}", args.file.display())))?;
     let mut lines = RecordLines {
         input: std::io::BufReader::new(file),
@@ -143,17 +145,20 @@ fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>
     {
         // Read as a plain JSON object, the last of the two would win, and the message would
         // be about something else.
-        return fail(format!("{error}: a record gives each field once"));
+        return fail(format!(
+            "{}: a record gives each field once",
+            boardgame_io::clip(&error.to_string())
+        ));
     }
     if line.len() > MAX_EXPLAINED_LINE {
         return match parsed {
-            Some(error) => fail(error.to_string()),
+            Some(error) => fail(boardgame_io::clip(&error.to_string()).to_string()),
             None => fail(format!("not a record: {SHAPE}")),
         };
     }
     let header: serde_json::Value = match serde_json::from_str(line) {
         Ok(header) => header,
-        Err(e) => return fail(format!("not JSON: {e}")),
+        Err(e) => return fail(format!("not JSON: {}", boardgame_io::clip(&e.to_string()))),
     };
     if !header.is_object() {
         return fail(format!("not a record: {SHAPE}"));
@@ -165,7 +170,7 @@ fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>
     let checked = with_game!(kind, G => check_events::<G>(&header));
     match (checked, parsed) {
         (Err(message), _) => fail(message),
-        (Ok(()), Some(error)) => fail(error.to_string()),
+        (Ok(()), Some(error)) => fail(boardgame_io::clip(&error.to_string()).to_string()),
         (Ok(()), None) => fail(format!("not a record: {SHAPE}")),
     }
 }
@@ -180,28 +185,25 @@ fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
         return Err(format!("no \"game\" field: {SHAPE}"));
     };
     let Some(name) = game.as_str() else {
-        return Err(format!("\"game\" must be a game's name, not {game}"));
+        return Err(format!(
+            "\"game\" must be a game's name, not {}",
+            short_json(game)
+        ));
     };
     GameKind::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = GameKind::GAMES.iter().map(|g| g.name()).collect();
         format!(
-            "unknown game {name:?} (the games are {}; names are lower-case)",
+            "unknown game {} (the games are {}; names are lower-case)",
+            boardgame_io::quote(name),
             names.join(", ")
         )
     })
 }
 
-/// The longest JSON quoted back in a message, in characters.
-const MAX_JSON_QUOTE: usize = 60;
-
-/// `value` as JSON, cut to its first [`MAX_JSON_QUOTE`] characters (then followed by its
-/// length): an event of a megabyte gets a short message.
+/// `value` as JSON, clipped by `boardgame_io::clip` (its start, then its length): an event
+/// of a megabyte gets a short message.
 fn short_json(value: &serde_json::Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(MAX_JSON_QUOTE) {
-        None => text,
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
-    }
+    boardgame_io::clip(&value.to_string()).to_string()
 }
 
 /// Checks each event of a record on its own, to name a bad one in the game's terms.
@@ -216,7 +218,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     };
     for (index, event) in events.iter().enumerate() {
         let bad = |what: &str, value: &serde_json::Value, e: serde_json::Error| {
-            let message = e.to_string();
+            let message = boardgame_io::clip(&e.to_string()).to_string();
             let value = short_json(value);
             if message.contains("there are no variants") {
                 format!("event {index} is a {what} ({value}), but {name} has no {what}s")

@@ -81,7 +81,7 @@ pub fn run(hash_mb: usize) -> Result<(), TableError> {
         };
         let command = match line {
             Line::Text(line) => Command::parse(&line),
-            Line::Skipped { why, head } => {
+            Line::Skipped { why, head, .. } => {
                 // A `position` too long to read: the client's position is not known.
                 if head
                     .trim_start_matches('\u{feff}')
