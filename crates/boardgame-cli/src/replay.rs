@@ -187,7 +187,7 @@ fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
     let Some(name) = game.as_str() else {
         return Err(format!(
             "\"game\" must be a game's name, not {}",
-            short_json(game)
+            boardgame_io::clip(&game.to_string())
         ));
     };
     GameKind::from_name(name).ok_or_else(|| {
@@ -198,12 +198,6 @@ fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
             names.join(", ")
         )
     })
-}
-
-/// `value` as JSON, clipped by `boardgame_io::clip` (its start, then its length): an event
-/// of a megabyte gets a short message.
-fn short_json(value: &serde_json::Value) -> String {
-    boardgame_io::clip(&value.to_string()).to_string()
 }
 
 /// Checks each event of a record on its own, to name a bad one in the game's terms.
@@ -219,7 +213,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     for (index, event) in events.iter().enumerate() {
         let bad = |what: &str, value: &serde_json::Value, e: serde_json::Error| {
             let message = boardgame_io::clip(&e.to_string()).to_string();
-            let value = short_json(value);
+            let value = boardgame_io::clip(&value.to_string()).to_string();
             if message.contains("there are no variants") {
                 format!("event {index} is a {what} ({value}), but {name} has no {what}s")
             } else {
@@ -232,7 +226,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
             return Err(format!(
                 "event {index} ({}) has {}: an event is either {{\"move\": …}} or \
                  {{\"chance\": …}}",
-                short_json(event),
+                boardgame_io::clip(&event.to_string()),
                 if both {
                     "both a move and a chance outcome".to_owned()
                 } else {
@@ -248,7 +242,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
         } else {
             return Err(format!(
                 "event {index} ({}) is neither {{\"move\": …}} nor {{\"chance\": …}}",
-                short_json(event)
+                boardgame_io::clip(&event.to_string())
             ));
         }
     }
