@@ -1,7 +1,7 @@
 //! Quoting a user's text in a message: the text in quotes when it is short, else a short
 //! prefix of it and its length, so that a 60 MB field never makes a 60 MB message.
 
-use std::fmt;
+use core::fmt;
 
 /// The most characters of a user's text quoted in a message.
 pub const MAX_QUOTE_CHARS: usize = 40;
@@ -53,14 +53,14 @@ pub fn quote(text: &str) -> Quoted<'_> {
 pub fn quote_bytes(bytes: &[u8]) -> Quoted<'_> {
     // Only the prefix that can be shown is decoded for the quote.
     let head = &bytes[..bytes.len().min(MAX_QUOTE_BYTES * 4)];
-    let text = match std::str::from_utf8(head) {
+    let text = match core::str::from_utf8(head) {
         Ok(text) => text,
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
+        Err(error) => core::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
     };
     Quoted {
         text,
         bytes: bytes.len(),
-        lossy: std::str::from_utf8(bytes).is_err(),
+        lossy: core::str::from_utf8(bytes).is_err(),
     }
 }
 
