@@ -129,8 +129,10 @@ fn add(
     }
     if summary.program != merged.program {
         return Err(data(format!(
-            "cannot merge {label} with {}: written by different programs ({:?} and {:?}); rerun the shards with one",
-            merged.first_label, summary.program, merged.program
+            "cannot merge {label} with {}: written by different programs ({} and {}); rerun the shards with one",
+            merged.first_label,
+            boardgame_io::quote(&summary.program),
+            boardgame_io::quote(&merged.program)
         )));
     }
     merged.tally.merge_owned(tally);

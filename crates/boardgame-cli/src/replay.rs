@@ -128,6 +128,8 @@ fn replay_line(
             Ok(parsed) => parsed.record,
             Err(error) => return Err(explain_bad_line(line, number, Some(error))),
         };
+        unknown_settings::<G>(line, &record.config)
+            .map_err(|message| data(format!("record {number}: {message}")))?;
         if args.states {
             states_of::<G>(record, number, number > 0)
         } else {
@@ -173,6 +175,50 @@ fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>
         (Ok(()), Some(error)) => fail(boardgame_io::clip(&error.to_string()).to_string()),
         (Ok(()), None) => fail(format!("not a record: {SHAPE}")),
     }
+}
+
+/// Refuses a setting in `record.config` that the game does not have (serde would skip it, and
+/// a typo such as `variantt` would replay other rules than were meant). A key the parsed
+/// `config` does not write back is unknown when the configuration still reads the same with
+/// that key's value replaced by values no setting takes (an alias of a setting, such as
+/// Thax's `first_player`, then fails to read).
+fn unknown_settings<G: CliGame>(line: &str, config: &G::Config) -> Result<(), String> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        record: RecordPart,
+    }
+    #[derive(serde::Deserialize)]
+    struct RecordPart {
+        config: serde_json::Map<String, serde_json::Value>,
+    }
+    let Ok(raw) = serde_json::from_str::<Line>(line) else {
+        return Ok(());
+    };
+    let written = serde_json::to_value(config).map_err(|e| e.to_string())?;
+    let Some(known) = written.as_object() else {
+        return Ok(());
+    };
+    for key in raw.record.config.keys().filter(|k| !known.contains_key(*k)) {
+        let ignored = [
+            serde_json::Value::Bool(true),
+            serde_json::Value::String("\u{0}".into()),
+        ]
+        .into_iter()
+        .all(|probe| {
+            let mut probed = raw.record.config.clone();
+            probed.insert(key.clone(), probe);
+            serde_json::from_value::<G::Config>(serde_json::Value::Object(probed)).is_ok()
+        });
+        if ignored {
+            return Err(format!(
+                "record.config has the setting {}, which {} does not have (`boardgame rules {}` lists them)",
+                boardgame_io::quote(key),
+                G::KIND.name(),
+                G::KIND.name()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a record line must look like, for messages.
@@ -376,6 +422,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(message.len() < 300, "{message}");
+    }
+
+    /// Issue 44, cosmetic: an unknown key in the configuration was skipped silently; an
+    /// alias of a setting is still read.
+    #[test]
+    fn an_unknown_setting_in_the_configuration_is_refused() {
+        let typo = RECORD.replacen(r#""max_take":3"#, r#""max_take":3,"max_takes":2"#, 1);
+        let message = replay_line(&typo, 0, &quiet_args(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("\"max_takes\""), "{message}");
+        assert!(replay_line(RECORD, 0, &quiet_args(), false).is_ok());
     }
 
     fn quiet_args() -> ReplayArgs {

@@ -10,6 +10,7 @@ mod common;
 mod engine;
 mod hostile;
 mod perft_cli;
+mod round4;
 mod shards;
 mod solve;
 mod web;
