@@ -222,3 +222,52 @@ fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
     assert!(text(&out.stderr).contains("games"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Defect 21: `scripts/test-kubernetes.sh` ran `rm -rf "$BOARDGAME_K8S_DIR"` on whatever
+/// directory it was given. Now a non-empty directory it did not make is refused and kept.
+#[test]
+fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
+    if Command::new("jq").arg("--version").output().is_err() {
+        eprintln!("skipped: the script needs jq (it would install it with apt-get)");
+        return;
+    }
+    let dir = temp_dir("k8s");
+    let venv = dir.join("venv/bin");
+    std::fs::create_dir_all(&venv).unwrap();
+    let validate = venv.join("kubernetes-validate");
+    std::fs::write(&validate, "#!/bin/sh\necho 'kubernetes-validate 1.37.0'\n").unwrap();
+    assert!(
+        Command::new("chmod")
+            .arg("+x")
+            .arg(&validate)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mine = dir.join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("thesis.txt"), "important\n").unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/test-kubernetes.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .env("BOARDGAME_K8S_DIR", &mine)
+        .env("BOARDGAME_K8S_VENV", dir.join("venv"))
+        .env("BOARDGAME_BIN", env!("CARGO_BIN_EXE_boardgame"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(mine.join("thesis.txt"))
+            .ok()
+            .as_deref(),
+        Some("important\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("not empty"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
