@@ -451,7 +451,7 @@ pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
             .cloned()
             .unwrap_or_default();
         return differ(
-            &format!("setting {}", boardgame_io::quote(&key)),
+            &format!("setting {}", boardgame_io::clip(&key)),
             &a.settings.get(&key),
             &b.settings.get(&key),
         );
