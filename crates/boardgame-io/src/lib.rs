@@ -1,4 +1,10 @@
-#![doc = include_str!("../README.md")]
+#![cfg_attr(feature = "std", doc = include_str!("../README.md"))]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "The boardgame workspace's guards for hostile input. Without the `std` feature, only \
+           [`quote()`], [`quote_bytes`] and [`clip`]: a user's text quoted short in a message, for \
+           the no_std rules crates."
+)]
 #![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(feature = "std")]

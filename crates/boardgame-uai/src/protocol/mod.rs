@@ -16,7 +16,7 @@
 //! `info string error: …` and is skipped. They come through a bounded queue
 //! (`boardgame_io::lines`), and at most [`MAX_PENDING`] commands wait for a job: a flood
 //! of input holds the client back, or is refused, and never grows the engine's memory.
-//! Error lines are rate-limited ([`output::ERRORS_PER_SECOND`]).
+//! Error lines are rate-limited (at most 20 a second).
 
 mod clock;
 mod command;
