@@ -15,4 +15,6 @@ pub mod read;
 #[cfg(feature = "std")]
 pub mod write;
 
+#[cfg(feature = "std")]
+pub use quote::quote_path;
 pub use quote::{Clipped, Quoted, clip, quote, quote_bytes};

@@ -120,6 +120,19 @@ impl fmt::Display for Clipped<'_> {
     }
 }
 
+/// Quotes a path the user gave (see [`quote`]): a path is the user's text too, and can be
+/// as long as the command line allows.
+///
+/// ```
+/// let path = std::path::PathBuf::from("a".repeat(100_000));
+/// assert!(boardgame_io::quote_path(&path).len() < 100);
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn quote_path(path: &std::path::Path) -> String {
+    quote(&path.to_string_lossy()).to_string()
+}
+
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut escaped = 0;

@@ -15,4 +15,5 @@ pub mod netfile;
 pub mod protocol;
 pub mod search;
 pub mod selfplay;
+mod simd;
 pub mod train;

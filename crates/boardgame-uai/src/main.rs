@@ -35,6 +35,16 @@ enum Command {
     Train(TrainArgs),
     /// A fixed-node match between two configurations of the engine, with an optional SPRT.
     Match(MatchArgs),
+    /// What datagen's files hold: their headers, games, positions, and a digest of the games
+    /// that does not depend on their order (the same games give the same digest).
+    Datainfo(DatainfoArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct DatainfoArgs {
+    /// Data files written by datagen (the digest covers all of them together).
+    #[arg(required = true, num_args = 1..)]
+    files: Vec<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -97,9 +107,27 @@ struct TrainArgs {
     /// Use only the first this many positions of the data (at least 1).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// Use only the games whose index in their run is below this (in every file): the
+    /// first N games of a run, however far the file went past them.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    games: Option<u32>,
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
+    /// Hidden units per perspective: 128 or 256.
+    #[arg(long, default_value_t = 128, value_parser = parse_hidden)]
+    hidden: usize,
+}
+
+/// A hidden size the network file supports.
+fn parse_hidden(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(hidden) if boardgame_uai::eval::Network::supports_hidden(hidden) => Ok(hidden),
+        _ => Err(format!(
+            "{} is not a hidden size: 128 or 256",
+            boardgame_io::quote(text)
+        )),
+    }
 }
 
 /// The network input sets.
@@ -166,6 +194,30 @@ struct DatagenArgs {
     /// A network file to search with instead (the trainer's output).
     #[arg(long, conflicts_with = "eval")]
     net: Option<std::path::PathBuf>,
+    /// Play only shard K of N (K = 1..=N): the games whose index is K - 1 modulo N, so the
+    /// N shards of a run together hold exactly its games (the file's header records the
+    /// shard; `train` reads the shards' files together).
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u32, u32)>,
+}
+
+/// `K/N` with 1 ≤ K ≤ N: `(K - 1, N)`.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || {
+        format!(
+            "{} is not a shard K/N with 1 <= K <= N",
+            boardgame_io::quote(text)
+        )
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(k) || !digits(n) {
+        return Err(bad());
+    }
+    match (k.parse::<u32>(), n.parse::<u32>()) {
+        (Ok(k), Ok(n)) if (1..=n).contains(&k) => Ok((k - 1, n)),
+        _ => Err(bad()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -177,6 +229,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => run_datagen(&args),
         Some(Command::Train(args)) => run_train(&args),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Datainfo(args)) => run_datainfo(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -231,8 +284,47 @@ fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
     Ok(Evaluation::Net(Arc::new(net)))
 }
 
+fn run_datainfo(args: &DatainfoArgs) -> Result<(), (u8, String)> {
+    use boardgame_uai::datagen::format;
+    for path in &args.files {
+        let file = format::open(path)
+            .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(path))))?;
+        let header = match file.header {
+            None => "format 1 (no header)".to_string(),
+            Some(h) => format!(
+                "procedure {} seed {} nodes {} eval {} search {} shard {}/{}",
+                h.procedure,
+                h.seed,
+                h.nodes,
+                match h.eval {
+                    format::EvalId::Handcrafted => "handcrafted".to_string(),
+                    format::EvalId::Net(hash) => format!("net:{hash:016x}"),
+                },
+                h.search,
+                h.shard.0 + 1,
+                h.shard.1
+            ),
+        };
+        let one = format::contents(std::slice::from_ref(path)).map_err(|e| (1, e))?;
+        print_line(&format!(
+            "{}: {header}; games {} positions {} cut {} digest {:016x}",
+            boardgame_io::quote_path(path),
+            one.games,
+            one.positions,
+            one.cut,
+            one.digest
+        ))?;
+    }
+    let all = format::contents(&args.files).map_err(|e| (1, e))?;
+    print_line(&format!(
+        "all: games {} positions {} duplicates {} digest {:016x}",
+        all.games, all.positions, all.duplicates, all.digest
+    ))?;
+    Ok(())
+}
+
 fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
-    use boardgame_uai::datagen::{self, Progress, Settings};
+    use boardgame_uai::datagen::{self, Output, Progress, Settings};
     use std::sync::atomic::Ordering;
     let evaluation = match &args.net {
         Some(path) => load_net(path)?,
@@ -250,10 +342,15 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         nodes: args.nodes,
         evaluation,
         hash_mb: 8,
+        shard: args.shard.unwrap_or((0, 1)),
     };
-    let done_before = datagen::resume(&settings.output)
-        .map_err(|e| (1, e.to_string()))?
-        .len() as u64;
+    let header = settings.header().map_err(|e| (1, e.to_string()))?;
+    let output = Output::open(&settings.output, &header).map_err(|e| (1, e.to_string()))?;
+    let done_before = output
+        .done()
+        .iter()
+        .filter(|&&g| g < settings.games)
+        .count() as u64;
     let progress = Progress::default();
     let stop = AtomicBool::new(false);
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
@@ -266,7 +363,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     bar.set_position(done_before);
     let started = std::time::Instant::now();
     let summary = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| datagen::run(&settings, &stop, &progress));
+        let worker = scope.spawn(|| datagen::run(&settings, output, &stop, &progress));
         while !worker.is_finished() {
             let games = progress.games.load(Ordering::Relaxed);
             let positions = progress.positions.load(Ordering::Relaxed);
@@ -287,7 +384,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} games were already there",
         summary.games,
         summary.positions,
-        settings.output.display(),
+        boardgame_io::quote_path(&settings.output),
         started.elapsed().as_secs_f64(),
         datagen::per_hour(summary.positions, started.elapsed()),
         summary.resumed_games
@@ -312,6 +409,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         |t| t as usize,
     );
     let settings = Settings {
+        hidden: args.hidden,
         features: match args.features {
             FeatureChoice::Squares => boardgame_uai::eval::net::Features::Squares,
             FeatureChoice::Tuples => boardgame_uai::eval::net::Features::SquaresAndTuples,
@@ -325,6 +423,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         seed: args.seed,
         threads,
         limit: args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        games: args.games,
     };
     check_train_output(&args.output, &args.data)?;
     let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;

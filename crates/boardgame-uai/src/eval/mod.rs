@@ -24,7 +24,7 @@ pub fn embedded_network() -> Arc<Network> {
     Arc::clone(NET.get_or_init(|| {
         Arc::new(
             Network::from_bytes(EMBEDDED_NET)
-                .unwrap_or_else(|_| Network::zeroed(net::Features::Squares)),
+                .unwrap_or_else(|_| Network::zeroed(net::Features::Squares, net::DEFAULT_HIDDEN)),
         )
     }))
 }

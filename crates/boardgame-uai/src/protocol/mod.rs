@@ -296,6 +296,10 @@ impl Engine {
     fn identify(&self) {
         say(concat!("id name boardgame-uai ", env!("CARGO_PKG_VERSION")));
         say("id author the boardgame developers");
+        info_string(&format!(
+            "network kernels: {} (chosen for this CPU at run time)",
+            crate::simd::kernel_name()
+        ));
         say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
@@ -494,9 +498,14 @@ impl Engine {
             nodes: go.nodes,
             soft_nodes: None,
             deadline: budget.map(|b| started + b.hard),
-            // No new iteration after half of the soft budget: the next one would likely
-            // overrun it.
-            soft_deadline: budget.map(|b| started + b.soft / 2),
+            // No new iteration after a share of the soft budget (half by default): the
+            // next one would likely overrun it.
+            soft_deadline: budget.map(|b| {
+                started
+                    + b.soft
+                        .mul_f64(f64::from(searcher.params().soft_percent) / 100.0)
+            }),
+            started: Some(started),
         };
         let position = self.position.clone();
         let stop = searcher.stop_flag();

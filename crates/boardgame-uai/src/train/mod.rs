@@ -11,9 +11,9 @@
 //!   within its integer ranges.
 //! - **Validation**: one game in 50 (by game index) is held out and its loss reported after
 //!   every epoch (none when the data has fewer than 50 games).
-//! - **Data**: [`read_data_file`] reads a file the user names through `boardgame_io::read`
-//!   (a regular file only, at most its length when opened), checks every record, and
-//!   refuses a board with no stone (datagen never writes one: a zero-filled file).
+//! - **Data**: [`read_data_file`] reads a file the user names through `datagen::format::open`
+//!   (`boardgame_io::read`: a regular file only), checks every record, and refuses a record
+//!   with a side without stones (datagen never writes one: a zero-filled file).
 //!
 //! A run is a function of its data, settings and seed: every mini-batch is split into
 //! [`SHARDS`] fixed shards whose gradients are summed in order, so `threads` changes the
@@ -22,7 +22,7 @@
 mod model;
 
 use std::fmt;
-use std::io::{self, BufReader, Read};
+use std::io;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use ataxx::{Bitboard, Symmetry};
 use boardgame_core::driver::{below, rng_from_seed};
 
-use crate::datagen::format::{Reader, Record};
+use crate::datagen::format::Record;
 use crate::eval::Network;
 use crate::eval::net::{Features, SCALE};
 use model::{Adam, Model, Sample, sigmoid};
@@ -44,6 +44,8 @@ pub const SHARDS: usize = 8;
 pub struct Settings {
     /// The network's input set.
     pub features: Features,
+    /// Hidden units per perspective (see [`Network::supports_hidden`]).
+    pub hidden: usize,
     /// The data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -62,6 +64,10 @@ pub struct Settings {
     pub threads: usize,
     /// Use at most this many positions (all when `None`), the first ones read.
     pub limit: Option<usize>,
+    /// Use only the games whose index is below this, in every file (all when `None`): the
+    /// first games of a run, whatever else the file holds, so that the data is exactly
+    /// reproducible from the run's command.
+    pub games: Option<u32>,
 }
 
 /// One epoch's figures.
@@ -132,13 +138,17 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
         if left == 0 {
             break;
         }
-        read_data_file(path, left, |record| {
+        read_data_file(path, |record| {
+            if settings.games.is_some_and(|games| record.game >= games) {
+                return true;
+            }
             left -= 1;
             if record.game % 50 == 49 {
                 validation.push(record);
             } else {
                 train.push(record);
             }
+            left > 0
         })?;
     }
     if train.is_empty() {
@@ -151,30 +161,21 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     Ok(Data { train, validation })
 }
 
-/// Reads at most `limit` records of the data file at `path`, handing each to `keep`: the one
-/// function through which training reads its data. Only a regular file is read (a FIFO or a
-/// device such as `/dev/zero` is refused before it is opened), and at most the length it had
-/// when opened; every record is checked, and a board with no stone (datagen never writes
-/// one: a zero-filled file, or a file that is not datagen's) is refused.
+/// Reads the records of the data file at `path`, handing each to `keep` until it returns
+/// `false`: the one function through which training reads its data, over
+/// `datagen::format::open` (through `boardgame_io::read`: only a regular file, so a FIFO or a
+/// device such as `/dev/zero` is refused before it is opened; every record checked, and a
+/// record with a side without stones, as in a zero-filled file, refused).
 ///
 /// # Errors
 /// [`TrainError::Data`] with the path and what is wrong (the record's index).
-pub fn read_data_file(
-    path: &Path,
-    limit: usize,
-    mut keep: impl FnMut(Record),
-) -> Result<(), TrainError> {
+pub fn read_data_file(path: &Path, mut keep: impl FnMut(Record) -> bool) -> Result<(), TrainError> {
     let fail = |why: String| TrainError::Data(path.to_path_buf(), why);
-    let (file, length) = boardgame_io::read::open_regular(path).map_err(|e| fail(e.to_string()))?;
-    let reader = Reader::new(BufReader::with_capacity(1 << 20, file.take(length)));
-    for (index, record) in reader.take(limit).enumerate() {
-        let record = record.map_err(|e| fail(e.to_string()))?;
-        if record.x | record.o == 0 {
-            return Err(fail(format!(
-                "record {index}: a board with no stone (datagen never writes one: is the file zero-filled, or not datagen's?)"
-            )));
+    let file = crate::datagen::format::open(path).map_err(fail)?;
+    for record in file.records {
+        if !keep(record.map_err(|e| fail(e.to_string()))?) {
+            break;
         }
-        keep(record);
     }
     Ok(())
 }
@@ -204,13 +205,16 @@ pub fn train(
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
-    let mut model = Model::random(features, || {
+    let hidden = settings.hidden;
+    let mut model = Model::random(features, hidden, || {
         below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0
     });
-    let mut adam = Adam::new(features);
+    let mut adam = Adam::new(features, hidden);
     let batch = settings.batch.max(SHARDS);
     let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
-    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros(features)).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS)
+        .map(|_| Model::zeros(features, hidden))
+        .collect();
     let mut losses = [0.0f64; SHARDS];
     let threads = settings.threads.clamp(1, SHARDS);
     for epoch in 1..=settings.epochs {
@@ -376,6 +380,7 @@ mod tests {
     fn settings(threads: usize) -> Settings {
         Settings {
             features: Features::Squares,
+            hidden: crate::eval::net::DEFAULT_HIDDEN,
             data: Vec::new(),
             epochs: 6,
             batch: 256,
@@ -385,6 +390,7 @@ mod tests {
             seed: 4,
             threads,
             limit: None,
+            games: None,
         }
     }
 
@@ -443,6 +449,39 @@ mod tests {
         save(&network, &path).unwrap();
         let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(back.to_bytes(), network.to_bytes());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_keeps_only_the_first_games_of_the_run() {
+        let dir = std::env::temp_dir().join(format!("bgai-train-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.bin");
+        // Games written out of order, as datagen's threads write them.
+        // Searched positions have stones of both sides (the format refuses others).
+        let mut records: Vec<Record> = toy_records(300)
+            .into_iter()
+            .filter(|r| r.x != 0 && r.o != 0)
+            .take(200)
+            .collect();
+        records.reverse();
+        let below_100 = records.iter().filter(|r| r.game < 100).count();
+        assert!(below_100 > 50);
+        let bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
+        std::fs::write(&path, bytes).unwrap();
+        let data = load(&Settings {
+            data: vec![path],
+            games: Some(100),
+            ..settings(1)
+        })
+        .unwrap();
+        assert_eq!(data.train_len() + data.validation_len(), below_100);
+        assert!(
+            data.train
+                .iter()
+                .chain(&data.validation)
+                .all(|r| r.game < 100)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -518,7 +518,7 @@ fn r4_10_train_refuses_dev_zero_and_records_of_empty_boards() {
         );
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         assert!(
-            text(&out.stderr).contains("no stone"),
+            text(&out.stderr).contains("without stones"),
             "{}",
             text(&out.stderr)
         );
