@@ -705,3 +705,59 @@ fn r4_cosmetic_train_refuses_limit_0_and_says_when_nothing_is_held_out() {
     assert!(!message.contains("NaN"), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Defect 16: `match --sprt` never stopped a clean sweep (the LLR stayed at 0.00). A network
+/// trained one epoch at a learning rate of 1 loses every game; the SPRT now ends the match
+/// long before its 100 pairs.
+#[test]
+fn r4_16_the_sprt_ends_a_clean_sweep() {
+    let dir = temp_dir("sprt");
+    let bad = dir.join("bad.nnue");
+    let trained = Command::new(env!("CARGO_BIN_EXE_boardgame-uai"))
+        .args(["train", "--data", data_file().to_str().unwrap()])
+        .args(["--output", bad.to_str().unwrap()])
+        .args([
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+            "--batch",
+            "8",
+            "--rate",
+            "1.0",
+        ])
+        .args(["--features", "squares"])
+        .output()
+        .unwrap();
+    assert!(trained.status.success(), "{}", text(&trained.stderr));
+    let first = format!("EvalFile={}", bad.display());
+    let (out, _) = run(
+        &[
+            "match",
+            "--first",
+            &first,
+            "--second",
+            "",
+            "--pairs",
+            "100",
+            "--nodes",
+            "300",
+            "--threads",
+            "2",
+            "--sprt",
+            "0,5",
+        ],
+        Duration::from_secs(300),
+    );
+    let result = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games: u32 = result
+        .split(": ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no game count in {result}"));
+    assert!(games < 100, "{games} games: {result}");
+    assert!(result.contains("LLR -"), "{result}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
