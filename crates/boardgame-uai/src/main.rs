@@ -107,10 +107,11 @@ struct TrainArgs {
     /// Use only the first this many positions of the data (at least 1).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
-    /// Use only the games whose index in their run is below this (in every file): the
-    /// first N games of a run, however far the file went past them.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    games: Option<u32>,
+    /// Use only the games whose index in their run is below N: one N for every file, or one
+    /// per file in the order of --data (the first N games of each run, however far its file
+    /// went past them).
+    #[arg(long, num_args = 1.., value_parser = clap::value_parser!(u32).range(1..))]
+    games: Vec<u32>,
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
@@ -186,7 +187,7 @@ struct DatagenArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Nodes per move: no new iteration after this many, a hard stop at twice as many.
-    #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     nodes: u64,
     /// The evaluation the games are searched with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Net)]
@@ -423,7 +424,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         seed: args.seed,
         threads,
         limit: args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        games: args.games,
+        games: args.games.clone(),
     };
     check_train_output(&args.output, &args.data)?;
     let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;

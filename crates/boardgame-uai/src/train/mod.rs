@@ -64,10 +64,11 @@ pub struct Settings {
     pub threads: usize,
     /// Use at most this many positions (all when `None`), the first ones read.
     pub limit: Option<usize>,
-    /// Use only the games whose index is below this, in every file (all when `None`): the
-    /// first games of a run, whatever else the file holds, so that the data is exactly
-    /// reproducible from the run's command.
-    pub games: Option<u32>,
+    /// Use only the games whose index is below a bound: one bound for every file, or one per
+    /// file in the order of `data` (all games when empty): the first games of each run,
+    /// whatever else its file holds, so that the data is exactly reproducible from the runs'
+    /// commands.
+    pub games: Vec<u32>,
 }
 
 /// One epoch's figures.
@@ -134,12 +135,27 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut train = Vec::new();
     let mut validation = Vec::new();
     let mut left = settings.limit.unwrap_or(usize::MAX);
-    for path in &settings.data {
+    if settings.games.len() > 1 && settings.games.len() != settings.data.len() {
+        return Err(TrainError::Data(
+            settings.data.first().cloned().unwrap_or_default(),
+            format!(
+                "{} game bounds for {} data files: give one for all, or one per file",
+                settings.games.len(),
+                settings.data.len()
+            ),
+        ));
+    }
+    for (index, path) in settings.data.iter().enumerate() {
         if left == 0 {
             break;
         }
+        let bound = match settings.games.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            many => many.get(index).copied(),
+        };
         read_data_file(path, |record| {
-            if settings.games.is_some_and(|games| record.game >= games) {
+            if bound.is_some_and(|games| record.game >= games) {
                 return true;
             }
             left -= 1;
@@ -390,7 +406,7 @@ mod tests {
             seed: 4,
             threads,
             limit: None,
-            games: None,
+            games: Vec::new(),
         }
     }
 
@@ -471,7 +487,7 @@ mod tests {
         std::fs::write(&path, bytes).unwrap();
         let data = load(&Settings {
             data: vec![path],
-            games: Some(100),
+            games: vec![100],
             ..settings(1)
         })
         .unwrap();
