@@ -12,7 +12,9 @@
 #      and the new merge must again equal the unsharded run.
 # The daemons it started are stopped by PID on exit, failure included. Everything lives in
 # $BOARDGAME_SLURM_DIR (default /tmp/boardgame-slurm-test), emptied at the start, so the
-# script can run again (daemons left by a killed run are stopped first).
+# script can run again (daemons left by a killed run are stopped first); it must be new,
+# empty, or one this script made before (scripts/own-dir.sh: anything else is refused,
+# never emptied).
 #
 # The only changes to the doc's commands: the environment sets SHARDS and GAMES (which
 # simulate.sbatch reads), `sbatch simulate.sbatch` gets --array=1-8 unless it names an array
@@ -90,7 +92,9 @@ if [ -d "$dir/pids" ]; then
     fi
   done
 fi
-rm -rf "$dir"
+# shellcheck source=own-dir.sh
+. "$repo/scripts/own-dir.sh"
+own_dir "$dir"
 mkdir -p "$dir"/{pids,state,spool,log,bin,run}
 chmod 0755 "$dir" # munged wants every directory above its socket searchable by all
 mkdir -m 0700 "$dir/munge"

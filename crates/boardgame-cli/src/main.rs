@@ -17,7 +17,6 @@ mod play;
 mod records;
 mod replay;
 mod rules;
-mod save;
 mod simulate;
 mod solve;
 mod stats;

@@ -13,8 +13,35 @@ use crate::quote::quote_bytes;
 pub enum Line {
     /// A line of text, without its line ending (`\n`; a `\r` before it is kept).
     Text(String),
-    /// A line that was skipped, and why (a short message, its text quoted short).
-    Skipped(String),
+    /// A line that was skipped.
+    Skipped {
+        /// What was wrong with it.
+        kind: Skip,
+        /// Why, in a short message that quotes the line short.
+        why: String,
+        /// The line's first bytes (at most [`HEAD_BYTES`], lossily decoded), so that the
+        /// program can tell which command was lost (a `position` the client meant to set).
+        head: String,
+    },
+}
+
+/// Why a line was skipped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// It was longer than the most bytes read.
+    TooLong,
+    /// It was not UTF-8 text.
+    NotText,
+    /// The input could not be read (the last line: the reader ends after it).
+    ReadError,
+}
+
+/// The most bytes of a skipped line kept in [`Line::Skipped`]'s `head`.
+pub const HEAD_BYTES: usize = 32;
+
+/// The first [`HEAD_BYTES`] of `bytes`, as text.
+fn head_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(HEAD_BYTES)]).into_owned()
 }
 
 /// Reads one line of at most `max` bytes (`None` at the end of the input). A longer line is
@@ -35,18 +62,26 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
         bytes.pop();
     } else if bytes.len() > max {
         let skipped = skip_line(input)?;
-        return Ok(Some(Line::Skipped(format!(
-            "a line longer than {max} bytes ({} bytes or more), starting {}, ignored",
-            (bytes.len() as u64).saturating_add(skipped),
-            quote_bytes(&bytes[..max.min(256)])
-        ))));
+        return Ok(Some(Line::Skipped {
+            kind: Skip::TooLong,
+            why: format!(
+                "a line longer than {max} bytes ({} bytes or more), starting {}, ignored",
+                (bytes.len() as u64).saturating_add(skipped),
+                quote_bytes(&bytes[..max.min(256)])
+            ),
+            head: head_of(&bytes),
+        }));
     }
     Ok(Some(match String::from_utf8(bytes) {
         Ok(line) => Line::Text(line),
-        Err(error) => Line::Skipped(format!(
-            "a line that is not UTF-8 text (a bad byte at {}), ignored",
-            error.utf8_error().valid_up_to()
-        )),
+        Err(error) => Line::Skipped {
+            kind: Skip::NotText,
+            why: format!(
+                "a line that is not UTF-8 text (a bad byte at {}), ignored",
+                error.utf8_error().valid_up_to()
+            ),
+            head: head_of(error.as_bytes()),
+        },
     }))
 }
 
@@ -95,7 +130,11 @@ pub fn spawn_reader<R: Read + Send + 'static>(
                     Ok(Some(line)) => line,
                     Ok(None) => break,
                     Err(error) => {
-                        let _ = send.send(Line::Skipped(format!("reading the input: {error}")));
+                        let _ = send.send(Line::Skipped {
+                            kind: Skip::ReadError,
+                            why: format!("reading the input: {error}"),
+                            head: String::new(),
+                        });
                         break;
                     }
                 };
@@ -125,12 +164,17 @@ mod tests {
             Some(Line::Text("isready\r".into()))
         );
         assert!(
-            matches!(read_line(&mut input, max).unwrap(), Some(Line::Skipped(why)) if why.contains("UTF-8"))
+            matches!(read_line(&mut input, max).unwrap(), Some(Line::Skipped { kind: Skip::NotText, why, head }) if why.contains("UTF-8") && head == "\u{fffd}")
         );
         match read_line(&mut input, max).unwrap() {
-            Some(Line::Skipped(why)) => {
+            Some(Line::Skipped {
+                kind: Skip::TooLong,
+                why,
+                head,
+            }) => {
                 assert!(why.contains("longer than 4096 bytes (12289 bytes"), "{why}");
                 assert!(why.len() < 200, "{why}");
+                assert_eq!(head, "x".repeat(HEAD_BYTES));
             }
             other => panic!("{other:?}"),
         }

@@ -1,7 +1,7 @@
 //! Quoting a user's text in a message: the text in quotes when it is short, else a short
 //! prefix of it and its length, so that a 60 MB field never makes a 60 MB message.
 
-use std::fmt;
+use core::fmt;
 
 /// The most characters of a user's text quoted in a message.
 pub const MAX_QUOTE_CHARS: usize = 40;
@@ -53,14 +53,70 @@ pub fn quote(text: &str) -> Quoted<'_> {
 pub fn quote_bytes(bytes: &[u8]) -> Quoted<'_> {
     // Only the prefix that can be shown is decoded for the quote.
     let head = &bytes[..bytes.len().min(MAX_QUOTE_BYTES * 4)];
-    let text = match std::str::from_utf8(head) {
+    let text = match core::str::from_utf8(head) {
         Ok(text) => text,
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
+        Err(error) => core::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
     };
     Quoted {
         text,
         bytes: bytes.len(),
-        lossy: std::str::from_utf8(bytes).is_err(),
+        lossy: core::str::from_utf8(bytes).is_err(),
+    }
+}
+
+/// The most bytes of a message shown whole by [`clip`].
+pub const MAX_CLIP_BYTES: usize = 48;
+
+/// A message made elsewhere (a parser's error) that may hold a user's text in full, shown
+/// short by its [`Display`](fmt::Display): whole when it has at most [`MAX_CLIP_BYTES`],
+/// else its start and its length. Control characters are escaped. Made by [`clip`].
+#[derive(Clone, Copy, Debug)]
+pub struct Clipped<'a> {
+    text: &'a str,
+}
+
+/// Shows `message` short (see [`Clipped`]): for a library's error message that quotes the
+/// user's input itself (serde's "unknown variant `…`"), which [`quote`] cannot wrap.
+///
+/// ```
+/// use boardgame_io::quote::clip;
+/// assert_eq!(clip("expected `,`").to_string(), "expected `,`");
+/// let error = format!("unknown variant `{}`, expected `classic`", "v".repeat(10_000_000));
+/// let shown = clip(&error).to_string();
+/// assert!(shown.len() < 80 && shown.ends_with("… (10000038 bytes)"), "{shown}");
+/// ```
+#[must_use]
+pub fn clip(message: &str) -> Clipped<'_> {
+    Clipped { text: message }
+}
+
+impl fmt::Display for Clipped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut shown = 0;
+        let mut end = self.text.len();
+        for (at, c) in self.text.char_indices() {
+            let width = if c.is_control() {
+                c.escape_debug().map(char::len_utf8).sum()
+            } else {
+                c.len_utf8()
+            };
+            if shown + width > MAX_CLIP_BYTES {
+                end = at;
+                break;
+            }
+            shown += width;
+        }
+        for c in self.text[..end].chars() {
+            if c.is_control() {
+                fmt::Display::fmt(&c.escape_debug(), f)?;
+            } else {
+                fmt::Write::write_char(f, c)?;
+            }
+        }
+        if end < self.text.len() {
+            write!(f, "… ({} bytes)", self.text.len())?;
+        }
+        Ok(())
     }
 }
 
@@ -71,6 +127,7 @@ pub fn quote_bytes(bytes: &[u8]) -> Quoted<'_> {
 /// let path = std::path::PathBuf::from("a".repeat(100_000));
 /// assert!(boardgame_io::quote_path(&path).len() < 100);
 /// ```
+#[cfg(feature = "std")]
 #[must_use]
 pub fn quote_path(path: &std::path::Path) -> String {
     quote(&path.to_string_lossy()).to_string()
@@ -148,6 +205,22 @@ mod tests {
                 .to_string()
                 .ends_with("… (2001 bytes, not UTF-8)")
         );
+    }
+
+    #[test]
+    fn a_message_is_clipped_only_when_long_and_never_split_inside_a_character() {
+        let short = "x".repeat(MAX_CLIP_BYTES);
+        assert_eq!(clip(&short).to_string(), short);
+        assert_eq!(clip("a\nb").to_string(), "a\\nb");
+        let long = "é".repeat(1000);
+        let shown = clip(&long).to_string();
+        assert!(
+            shown.starts_with(&"é".repeat(MAX_CLIP_BYTES / 2)),
+            "{shown}"
+        );
+        assert!(shown.ends_with("… (2000 bytes)"), "{shown}");
+        let controls = "\u{1b}".repeat(10_000);
+        assert!(clip(&controls).to_string().len() < MAX_CLIP_BYTES + 30);
     }
 
     proptest::proptest! {

@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod datagen;
 pub mod eval;
+pub mod netfile;
 pub mod protocol;
 pub mod search;
 pub mod selfplay;

@@ -111,7 +111,7 @@ impl Child {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(Line::Text(text)) => Ok(Next::Line(text)),
-            Ok(Line::Skipped(why)) => Err(CliError::Data(format!(
+            Ok(Line::Skipped { why, .. }) => Err(CliError::Data(format!(
                 "{} wrote {} while {waiting_for}",
                 self.name,
                 why.trim_end_matches(", ignored")

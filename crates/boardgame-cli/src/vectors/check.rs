@@ -138,7 +138,7 @@ impl Lines<'_> {
             read_line(&mut self.input, MAX_RECORD).map_err(|e| at(self.path, self.number, e))?;
         match line {
             None => Ok(None),
-            Some(Line::Skipped(why)) => Err(at(self.path, self.number, why)),
+            Some(Line::Skipped { why, .. }) => Err(at(self.path, self.number, why)),
             Some(Line::Text(text)) => serde_json::from_str(&text).map(Some).map_err(|e| {
                 at(
                     self.path,

@@ -11,6 +11,7 @@ mod engine;
 mod hostile;
 mod perft_cli;
 mod perft_diff;
+mod round4;
 mod shards;
 mod solve;
 mod vectors;

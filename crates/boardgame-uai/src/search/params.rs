@@ -223,20 +223,30 @@ impl Params {
     /// # Errors
     /// A message when there is no such parameter or the value does not fit.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let spec = Params::spec(name).ok_or_else(|| format!("no option {name:?}"))?;
+        let spec =
+            Params::spec(name).ok_or_else(|| format!("no option {}", boardgame_io::quote(name)))?;
         let number = if spec.check {
             match value.to_ascii_lowercase().as_str() {
                 "true" | "1" | "on" => 1,
                 "false" | "0" | "off" => 0,
-                _ => return Err(format!("{} takes true or false, not {value:?}", spec.name)),
+                _ => {
+                    return Err(format!(
+                        "{} takes true or false, not {}",
+                        spec.name,
+                        boardgame_io::quote(value)
+                    ));
+                }
             }
         } else {
             match value.parse::<i32>() {
                 Ok(n) if (spec.min..=spec.max).contains(&n) => n,
                 _ => {
                     return Err(format!(
-                        "{} takes a whole number in {}..={}, not {value:?}",
-                        spec.name, spec.min, spec.max
+                        "{} takes a whole number in {}..={}, not {}",
+                        spec.name,
+                        spec.min,
+                        spec.max,
+                        boardgame_io::quote(value)
                     ));
                 }
             }

@@ -10,7 +10,10 @@
 //!   at 90% of the epochs. Output weights are clipped so that the quantised network stays
 //!   within its integer ranges.
 //! - **Validation**: one game in 50 (by game index) is held out and its loss reported after
-//!   every epoch.
+//!   every epoch (none when the data has fewer than 50 games).
+//! - **Data**: [`read_data_file`] reads a file the user names through `datagen::format::open`
+//!   (`boardgame_io::read`: a regular file only), checks every record, and refuses a record
+//!   with a side without stones (datagen never writes one: a zero-filled file).
 //!
 //! A run is a function of its data, settings and seed: every mini-batch is split into
 //! [`SHARDS`] fixed shards whose gradients are summed in order, so `threads` changes the
@@ -20,7 +23,8 @@ mod model;
 
 use std::fmt;
 use std::io;
-use std::path::PathBuf;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -74,8 +78,8 @@ pub struct Epoch {
     pub number: u32,
     /// The mean training loss over the epoch.
     pub train_loss: f64,
-    /// The mean loss on the held-out games.
-    pub validation_loss: f64,
+    /// The mean loss on the held-out games (`None` when none is held out).
+    pub validation_loss: Option<f64>,
     /// The epoch's wall time.
     pub elapsed: Duration,
 }
@@ -121,16 +125,16 @@ impl Data {
     }
 }
 
-/// Reads the data files (every record checked), and puts the games in index order (a
-/// stable sort: each game's records stay in the order of its moves), so that training does
-/// not depend on the order in which datagen's threads wrote them.
+/// Reads the data files (every record checked, see [`read_data_file`]), and puts the games
+/// in index order (a stable sort: each game's records stay in the order of its moves), so
+/// that training does not depend on the order in which datagen's threads wrote them.
 ///
 /// # Errors
 /// [`TrainError`] when a file cannot be read or holds a bad record, or no position is left.
 pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut train = Vec::new();
     let mut validation = Vec::new();
-    let limit = settings.limit.unwrap_or(usize::MAX);
+    let mut left = settings.limit.unwrap_or(usize::MAX);
     if settings.games.len() > 1 && settings.games.len() != settings.data.len() {
         return Err(TrainError::Data(
             settings.data.first().cloned().unwrap_or_default(),
@@ -141,28 +145,27 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
             ),
         ));
     }
-    'files: for (index, path) in settings.data.iter().enumerate() {
+    for (index, path) in settings.data.iter().enumerate() {
+        if left == 0 {
+            break;
+        }
         let bound = match settings.games.as_slice() {
             [] => None,
             [one] => Some(*one),
             many => many.get(index).copied(),
         };
-        let file =
-            crate::datagen::format::open(path).map_err(|e| TrainError::Data(path.clone(), e))?;
-        for record in file.records {
-            let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+        read_data_file(path, |record| {
             if bound.is_some_and(|games| record.game >= games) {
-                continue;
+                return true;
             }
+            left -= 1;
             if record.game % 50 == 49 {
                 validation.push(record);
             } else {
                 train.push(record);
             }
-            if train.len() + validation.len() >= limit {
-                break 'files;
-            }
-        }
+            left > 0
+        })?;
     }
     if train.is_empty() {
         return Err(TrainError::NoData);
@@ -172,6 +175,25 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     train.sort_by_key(|r| r.game);
     validation.sort_by_key(|r| r.game);
     Ok(Data { train, validation })
+}
+
+/// Reads the records of the data file at `path`, handing each to `keep` until it returns
+/// `false`: the one function through which training reads its data, over
+/// `datagen::format::open` (through `boardgame_io::read`: only a regular file, so a FIFO or a
+/// device such as `/dev/zero` is refused before it is opened; every record checked, and a
+/// record with a side without stones, as in a zero-filled file, refused).
+///
+/// # Errors
+/// [`TrainError::Data`] with the path and what is wrong (the record's index).
+pub fn read_data_file(path: &Path, mut keep: impl FnMut(Record) -> bool) -> Result<(), TrainError> {
+    let fail = |why: String| TrainError::Data(path.to_path_buf(), why);
+    let file = crate::datagen::format::open(path).map_err(fail)?;
+    for record in file.records {
+        if !keep(record.map_err(|e| fail(e.to_string()))?) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The training sample of a record, turned by `symmetry`.
@@ -189,12 +211,13 @@ fn sample_of(record: &Record, symmetry: Symmetry, wdl: f32) -> Sample {
 }
 
 /// Trains a network on `data`, calling `on_epoch` after every epoch (with the network so
-/// far, e.g. to save it). `stop` ends the run after the current mini-batch.
+/// far, e.g. to save it; [`ControlFlow::Break`] ends the run there). `stop` ends the run
+/// after the current mini-batch.
 pub fn train(
     settings: &Settings,
     data: &Data,
     stop: &AtomicBool,
-    mut on_epoch: impl FnMut(&Epoch, &Network),
+    mut on_epoch: impl FnMut(&Epoch, &Network) -> ControlFlow<()>,
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
@@ -284,15 +307,18 @@ pub fn train(
             validation_loss,
             elapsed: began.elapsed(),
         };
-        on_epoch(&figures, &model.quantise());
+        let network = model.quantise();
+        if on_epoch(&figures, &network).is_break() {
+            return network;
+        }
     }
     model.quantise()
 }
 
-/// The mean loss of `model` on `records` (no symmetry applied).
-fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
+/// The mean loss of `model` on `records` (no symmetry applied); `None` for no record.
+fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> Option<f64> {
     if records.is_empty() {
-        return f64::NAN;
+        return None;
     }
     let total: f64 = records
         .iter()
@@ -303,19 +329,17 @@ fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
             error * error
         })
         .sum();
-    total / records.len() as f64
+    Some(total / records.len() as f64)
 }
 
-/// Writes `network` to `path` (through a temporary file beside it, renamed into place).
+/// Writes `network` to `path`, whole or not at all (`boardgame_io::write::replace`: a
+/// temporary file with an unpredictable name beside it, renamed into place; only a regular
+/// file or nothing is replaced).
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn save(network: &Network, path: &std::path::Path) -> io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, network.to_bytes())?;
-    std::fs::rename(&temporary, path)
+pub fn save(network: &Network, path: &Path) -> io::Result<()> {
+    boardgame_io::write::replace(path, &network.to_bytes())
 }
 
 #[cfg(test)]
@@ -395,12 +419,21 @@ mod tests {
         };
         let never = AtomicBool::new(false);
         let mut epochs = Vec::new();
-        let one = train(&settings(1), &data, &never, |e, _| epochs.push(*e));
+        let one = train(&settings(1), &data, &never, |e, _| {
+            epochs.push(*e);
+            ControlFlow::Continue(())
+        });
+        let loss = |e: &Epoch| e.validation_loss.unwrap();
         assert!(
-            epochs.last().unwrap().validation_loss < epochs[0].validation_loss * 0.9,
+            loss(epochs.last().unwrap()) < loss(&epochs[0]) * 0.9,
             "{epochs:?}"
         );
-        let three = train(&settings(3), &data, &never, |_, _| {});
+        let three = train(
+            &settings(3),
+            &data,
+            &never,
+            |_, _| ControlFlow::Continue(()),
+        );
         assert_eq!(one.to_bytes(), three.to_bytes());
         // A position with a big lead for the side to move is worth a lot to it.
         let ahead: Ataxx = "xxxxxxx/xxxxxxx/7/7/7/7/o6 x 0 1".parse().unwrap();
@@ -424,7 +457,10 @@ mod tests {
             },
             &data,
             &never,
-            |_, _| {},
+            |epoch, _| {
+                assert_eq!(epoch.validation_loss, None, "no game held out");
+                ControlFlow::Continue(())
+            },
         );
         save(&network, &path).unwrap();
         let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
