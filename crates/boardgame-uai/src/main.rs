@@ -45,6 +45,10 @@ struct DatainfoArgs {
     /// Data files written by datagen (the digest covers all of them together).
     #[arg(required = true, num_args = 1..)]
     files: Vec<std::path::PathBuf>,
+    /// Count only the games whose index in their run is below N: one N for every file, or
+    /// one per file (as `train --games`).
+    #[arg(long, num_args = 1.., value_parser = clap::value_parser!(u32).range(1..))]
+    games: Vec<u32>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -287,7 +291,7 @@ fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
 
 fn run_datainfo(args: &DatainfoArgs) -> Result<(), (u8, String)> {
     use boardgame_uai::datagen::format;
-    for path in &args.files {
+    for (index, path) in args.files.iter().enumerate() {
         let file = format::open(path)
             .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(path))))?;
         let header = match file.header {
@@ -306,7 +310,9 @@ fn run_datainfo(args: &DatainfoArgs) -> Result<(), (u8, String)> {
                 h.shard.1
             ),
         };
-        let one = format::contents(std::slice::from_ref(path)).map_err(|e| (1, e))?;
+        let bound = format::game_bound(&args.games, args.files.len(), index).map_err(|e| (2, e))?;
+        let bounds: Vec<u32> = bound.into_iter().collect();
+        let one = format::contents(std::slice::from_ref(path), &bounds).map_err(|e| (1, e))?;
         print_line(&format!(
             "{}: {header}; games {} positions {} cut {} digest {:016x}",
             boardgame_io::quote_path(path),
@@ -316,7 +322,7 @@ fn run_datainfo(args: &DatainfoArgs) -> Result<(), (u8, String)> {
             one.digest
         ))?;
     }
-    let all = format::contents(&args.files).map_err(|e| (1, e))?;
+    let all = format::contents(&args.files, &args.games).map_err(|e| (1, e))?;
     print_line(&format!(
         "all: games {} positions {} duplicates {} digest {:016x}",
         all.games, all.positions, all.duplicates, all.digest

@@ -402,7 +402,8 @@ pub struct Contents {
     pub games: u64,
     /// Records of complete games.
     pub positions: u64,
-    /// Games found more than once.
+    /// Games found more than once (the same game of the same run: runs are told apart by
+    /// their headers' settings, shards of a run are one run).
     pub duplicates: u64,
     /// Records after the last complete game of a file (a cut game).
     pub cut: u64,
@@ -410,17 +411,48 @@ pub struct Contents {
     pub digest: u64,
 }
 
-/// [`Contents`] of the data files at `paths` (read whole; only regular files).
+/// The bound on game indices for the file at `index` of a list, from `bounds`: none when
+/// `bounds` is empty, the one bound for every file, or the file's own.
 ///
 /// # Errors
-/// A message naming the file that cannot be read or holds a bad record.
-pub fn contents(paths: &[impl AsRef<Path>]) -> Result<Contents, String> {
+/// When there are several bounds but not one per file (`files` files).
+pub fn game_bound(bounds: &[u32], files: usize, index: usize) -> Result<Option<u32>, String> {
+    match bounds {
+        [] => Ok(None),
+        [one] => Ok(Some(*one)),
+        many if many.len() == files => Ok(many.get(index).copied()),
+        many => Err(format!(
+            "{} game bounds for {files} data files: give one for all, or one per file",
+            many.len()
+        )),
+    }
+}
+
+/// [`Contents`] of the data files at `paths` (read whole; only regular files), counting only
+/// the games below their file's bound (see [`game_bound`]).
+///
+/// # Errors
+/// A message naming the file that cannot be read or holds a bad record, or bounds that do
+/// not fit the files.
+pub fn contents(paths: &[impl AsRef<Path>], bounds: &[u32]) -> Result<Contents, String> {
     let mut out = Contents::default();
     let mut seen = std::collections::HashSet::new();
-    for path in paths {
+    for (index, path) in paths.iter().enumerate() {
+        let bound = game_bound(bounds, paths.len(), index)?;
         let path = path.as_ref();
         let name = boardgame_io::quote_path(path);
         let file = open(path).map_err(|e| format!("{name}: {e}"))?;
+        // A game is a duplicate only of the same game of the same run: shards of one run share
+        // their settings; a file without a header is a run of its own.
+        let run = file.header.map_or(index as u64, |header| {
+            fnv1a(
+                &Header {
+                    shard: (0, 1),
+                    ..header
+                }
+                .to_bytes(),
+            ) | 1 << 63
+        });
         let mut game_hash = fnv1a(&[]);
         let mut game_records = 0u64;
         let whole = file.record_count;
@@ -434,12 +466,15 @@ pub fn contents(paths: &[impl AsRef<Path>]) -> Result<Contents, String> {
                 }
                 Err(error) => return Err(format!("{name}: {error}")),
             };
+            if bound.is_some_and(|bound| record.game >= bound) {
+                continue;
+            }
             game_hash = record.to_bytes().iter().fold(game_hash, |hash, &b| {
                 (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
             });
             game_records += 1;
             if record.last {
-                if seen.insert(record.game) {
+                if seen.insert((run, record.game)) {
                     out.games += 1;
                     out.positions += game_records;
                     out.digest = out.digest.wrapping_add(game_hash);

@@ -612,18 +612,22 @@ mod tests {
         assert_eq!(parts, games_of(&read(&whole)));
         // The digest of the games does not depend on how they were split or ordered.
         let (all, shards) = (
-            format::contents(&[&whole]).unwrap(),
-            format::contents(&files).unwrap(),
+            format::contents(&[&whole], &[]).unwrap(),
+            format::contents(&files, &[]).unwrap(),
         );
         assert_eq!((all.games, all.duplicates, all.cut), (5, 0, 0));
         assert_eq!(all, shards);
         files.push(files[0].clone());
-        assert_eq!(format::contents(&files).unwrap().duplicates, 2);
+        assert_eq!(format::contents(&files, &[]).unwrap().duplicates, 2);
         // A cut game is counted apart, not read as an error.
         let bytes = std::fs::read(&whole).unwrap();
         std::fs::write(&whole, &bytes[..bytes.len() - 40]).unwrap();
-        let cut = format::contents(&[&whole]).unwrap();
+        let cut = format::contents(&[&whole], &[]).unwrap();
         assert_eq!((cut.games, cut.cut > 0), (4, true));
+        // Bounds select the first games of each file: games 0 and 3 of shard 0, 1 of shard 1.
+        let first = format::contents(&files[..2], &[4, 2]).unwrap();
+        assert_eq!(first.games, 3);
+        assert!(format::contents(&files[..2], &[4, 2, 1]).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -135,25 +135,12 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut train = Vec::new();
     let mut validation = Vec::new();
     let mut left = settings.limit.unwrap_or(usize::MAX);
-    if settings.games.len() > 1 && settings.games.len() != settings.data.len() {
-        return Err(TrainError::Data(
-            settings.data.first().cloned().unwrap_or_default(),
-            format!(
-                "{} game bounds for {} data files: give one for all, or one per file",
-                settings.games.len(),
-                settings.data.len()
-            ),
-        ));
-    }
     for (index, path) in settings.data.iter().enumerate() {
         if left == 0 {
             break;
         }
-        let bound = match settings.games.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            many => many.get(index).copied(),
-        };
+        let bound = crate::datagen::format::game_bound(&settings.games, settings.data.len(), index)
+            .map_err(|e| TrainError::Data(path.clone(), e))?;
         read_data_file(path, |record| {
             if bound.is_some_and(|games| record.game >= games) {
                 return true;
