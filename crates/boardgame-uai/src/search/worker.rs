@@ -386,7 +386,7 @@ impl Worker {
 
         let p = ctx.params;
         let excluded = self.excluded[ply];
-        let key = position.zobrist();
+        let key = position.key();
         let entry = if excluded == Mv::NONE {
             ctx.table.probe(key, ply)
         } else {
