@@ -7,6 +7,7 @@ mod arena;
 mod cli;
 mod cli_defects;
 mod common;
+mod compat;
 mod engine;
 mod hostile;
 mod perft_cli;
