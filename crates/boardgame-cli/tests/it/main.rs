@@ -11,6 +11,7 @@ mod compat;
 mod engine;
 mod hostile;
 mod perft_cli;
+mod readme;
 mod shards;
 mod solve;
 mod web;
