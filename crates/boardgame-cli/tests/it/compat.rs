@@ -439,14 +439,14 @@ where
     for line in lines {
         let record: RecordLine<G> = serde_json::from_str(line).unwrap_or_else(|e| {
             panic!(
-                "{}: a {} record does not read: {e}",
+                "{}: a record of {} does not read: {e}",
                 path.display(),
                 G::NAME
             )
         });
         record.record.replay().unwrap_or_else(|e| {
             panic!(
-                "{}: a {} record does not replay: {e}",
+                "{}: a record of {} does not replay: {e}",
                 path.display(),
                 G::NAME
             )
@@ -454,7 +454,7 @@ where
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
             *line,
-            "{}: a {} record is written differently",
+            "{}: a record of {} is written differently",
             path.display(),
             G::NAME
         );
