@@ -36,16 +36,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINES = ROOT / "docs" / "api"
-# Every published package with a library (docs/releasing.md); the CLI is a binary only.
-PACKAGES = {
-    "boardgame-core": "boardgame_core",
-    "boardgame-ataxx": "ataxx",
-    "boardgame-thax": "thax",
-    "boardgame-parchis": "parchis",
-    "boardgame-co-ca-ngua": "co_ca_ngua",
-    "boardgame-search": "boardgame_search",
-    "boardgame-uai": "boardgame_uai",
-}
+
+
+def published_libraries():
+    """Package name -> library name of every workspace package that is published (no
+    `publish = false`) and has a library: what docs/releasing.md publishes, the CLI aside
+    (a binary only). A new published crate is checked as soon as it exists, and fails until
+    its baseline is blessed."""
+    meta = json.loads(subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version", "1"], cwd=ROOT,
+        capture_output=True, text=True, check=True).stdout)
+    out = {}
+    for package in sorted(meta["packages"], key=lambda p: p["name"]):
+        if package.get("publish") == []:
+            continue
+        for target in package["targets"]:
+            if "lib" in target["kind"]:
+                out[package["name"]] = target["name"].replace("-", "_")
+    return out
+
 # The auto traits of stable Rust; rustdoc also lists nightly-only ones, which are left out.
 STABLE_AUTO_TRAITS = {"Send", "Sync", "Unpin", "UnwindSafe", "RefUnwindSafe"}
 # Compiler-internal traits that derives implement (not nameable on stable).
@@ -627,10 +636,11 @@ def main(argv):
     if mode not in ("check", "bless", "list"):
         print(__doc__, file=sys.stderr)
         return 2
-    packages = argv[1:] or list(PACKAGES)
-    unknown = [p for p in packages if p not in PACKAGES]
+    libraries = published_libraries()
+    packages = argv[1:] or list(libraries)
+    unknown = [p for p in packages if p not in libraries]
     if unknown:
-        print(f"unknown package(s) {unknown}; known: {list(PACKAGES)}", file=sys.stderr)
+        print(f"unknown package(s) {unknown}; published libraries: {list(libraries)}", file=sys.stderr)
         return 2
     if json_files and len(json_files) != len(packages):
         print("--json needs one file per package, in the order of the packages", file=sys.stderr)
@@ -638,7 +648,7 @@ def main(argv):
     ok = True
     try:
         for n, package in enumerate(packages):
-            lib = PACKAGES[package]
+            lib = libraries[package]
             doc = json.loads(Path(json_files[n]).read_text()) if json_files else rustdoc_json(package, lib)
             version = doc.get("crate_version") or "0.0.0"
             lines = reduce(doc, lib)
