@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Nodes per second of two UAI Ataxx engines on the bench positions of `boardgame-uai bench`, in one
-# run: each position is searched to the same depth by one engine and then by the other, so
+# run: each position is searched with the same limit by one engine and then by the other, so
 # both see the same machine and load. A developer tool, not part of CI (docs/uai.md).
 #
-# usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH
+# usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD LIMIT
 #   ENGINE_CMD, REF_CMD  engine command lines (e.g. "target/release/boardgame-uai" and the
 #                        tiktaxx binary of the rig); the ratio printed is ENGINE / REF
-#   DEPTH                `go depth DEPTH` on every position (1..=20)
+#   LIMIT                DEPTH, for `go depth DEPTH` on every position (1..=20), or
+#                        nodes=N, for `go nodes N` (1..=10^10; tiktaxx ignores `go nodes`
+#                        and plays at once: give it a depth)
 #
 # environment:
 #   BOARDGAME_UAI   the `boardgame-uai` binary whose `bench 1 --verbose` lists the positions
@@ -28,8 +30,14 @@ die() {
     exit 2
 }
 
-[[ $# -eq 3 ]] || die "usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD DEPTH"
-[[ $3 =~ ^[1-9][0-9]*$ && $3 -le 20 ]] || die "DEPTH must be a whole number in 1..=20, not '$3'"
+[[ $# -eq 3 ]] || die "usage: scripts/nps-vs-ref.sh ENGINE_CMD REF_CMD LIMIT"
+if [[ $3 =~ ^[1-9][0-9]*$ && ${#3} -le 2 && $3 -le 20 ]]; then
+    limit="depth $3"
+elif [[ $3 =~ ^nodes=[1-9][0-9]{0,9}$ ]]; then
+    limit="nodes ${3#nodes=}"
+else
+    die "LIMIT must be a depth in 1..=20 or nodes=N with N in 1..=9999999999, not '${3:0:40}'"
+fi
 boardgame=${BOARDGAME_UAI:-target/release/boardgame-uai}
 [[ -x $boardgame ]] || die "BOARDGAME_UAI=$boardgame is not an executable (build it: cargo build --release -p boardgame-uai)"
 hash_mb=${NPS_HASH:-16}
@@ -39,14 +47,14 @@ command -v python3 >/dev/null || die "python3 is needed to drive the engines"
 fens=$("$boardgame" bench 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
 [[ -n $fens ]] || die "$boardgame bench --verbose listed no positions"
 
-NPS_FENS=$fens python3 - "$1" "$2" "$3" "$hash_mb" <<'PY'
+NPS_FENS=$fens python3 - "$1" "$2" "$limit" "$hash_mb" <<'PY'
 import os
 import shlex
 import subprocess
 import sys
 import time
 
-engine_cmd, ref_cmd, depth, hash_mb = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+engine_cmd, ref_cmd, limit, hash_mb = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 fens = [line.strip() for line in os.environ["NPS_FENS"].splitlines() if line.strip()]
 
 
@@ -96,7 +104,7 @@ class Engine:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def search(self, fen):
-        """(nodes, engine ms, wall s, CPU s) of `go depth` from `fen`; nodes and ms from the
+        """(nodes, engine ms, wall s, CPU s) of `go LIMIT` from `fen`; nodes and ms from the
         last info line."""
         self.send("uainewgame")
         self.send(f"position fen {fen}")
@@ -104,7 +112,7 @@ class Engine:
         self.read_until("readyok")
         cpu_before = self.cpu_seconds()
         started = time.perf_counter()
-        self.send(f"go depth {depth}")
+        self.send(f"go {limit}")
         lines = self.read_until("bestmove")
         wall = time.perf_counter() - started
         cpu = self.cpu_seconds() - cpu_before
@@ -131,7 +139,7 @@ engines = [
     Engine(ref_cmd, parse_options(os.environ.get("REF_OPTIONS", ""), "REF_OPTIONS")),
 ]
 totals = [[0, 0, 0.0, 0.0] for _ in engines]
-print(f"go depth {depth} on {len(fens)} positions, Hash {hash_mb} MiB")
+print(f"go {limit} on {len(fens)} positions, Hash {hash_mb} MiB")
 print(f"{'pos':>3} {'engine nodes':>13} {'ms':>7} {'ref nodes':>13} {'ms':>7}")
 for index, fen in enumerate(fens, 1):
     row = []

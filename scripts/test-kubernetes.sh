@@ -17,12 +17,14 @@
 #   4. runs the --records `args` the same way (their /data is a temporary directory): the
 #      records files, in shard order, must be byte-identical to the unsharded run's.
 # BOARDGAME_BIN names the binary to test; without it the script builds the debug CLI.
+# It works in a new temporary directory (mktemp -d), removed at the end; BOARDGAME_K8S_DIR
+# names one to keep instead, which must be new, empty, or one this script made before
+# (scripts/own-dir.sh: anything else is refused, never emptied).
 # PREPARE_ONLY=1: install jq and the virtualenv and stop (.ci/run does that in the background).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 doc=$repo/docs/scale.md
-dir=${BOARDGAME_K8S_DIR:-/tmp/boardgame-kubernetes-test}
 venv=${BOARDGAME_K8S_VENV:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/boardgame/kubernetes-validate-1.37.0}
 kube_version=1.37.0
 shards=4
@@ -54,7 +56,15 @@ fi
 bin=$(realpath "$BOARDGAME_BIN")
 [ -x "$bin" ] || fail "$bin is not an executable"
 
-rm -rf "$dir"
+# shellcheck source=own-dir.sh
+. "$repo/scripts/own-dir.sh"
+if [ -n "${BOARDGAME_K8S_DIR:-}" ]; then
+  dir=$BOARDGAME_K8S_DIR
+  own_dir "$dir"
+else
+  dir=$(mktemp -d /tmp/boardgame-kubernetes-test.XXXXXX)
+  trap 'rm -rf "$dir"' EXIT
+fi
 mkdir -p "$dir/bin"
 ln -s "$bin" "$dir/bin/boardgame"
 

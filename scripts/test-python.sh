@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The Python package's tests (crates/boardgame-py/tests): builds the abi3 wheel with
-# `maturin build --release` into crates/boardgame-py/dist, checks its metadata with
-# `twine check --strict`, installs it with `pip install dist/*.whl` into a fresh virtual
-# environment together with open-spiel, pettingzoo, gymnasium, numpy and pytest from the
-# registry, and runs pytest. Prints each step's duration; the exit status is pytest's (any
-# failure, or no test collected, fails).
+# `maturin build --release` and the sdist with `maturin sdist` into crates/boardgame-py/dist,
+# checks their metadata with `twine check --strict`, installs the wheel with
+# `pip install dist/*.whl` into a fresh virtual environment together with open-spiel,
+# pettingzoo, gymnasium, numpy, pytest, stable-baselines3 and sb3-contrib (which bring torch,
+# about 5 GB) from the registry, and runs pytest. Prints each step's duration; the exit
+# status is pytest's (any failure, or no test collected, fails).
 #
 # Environment: PYTHON (default python3.11, needs 3.11 or later), VENV (default a new
 # directory under /tmp; reused if it exists), PROFILE (a cargo profile for the wheel instead
 # of --release, for quicker iterations: `PROFILE=python` is release without LTO, see
-# Cargo.toml). Extra arguments go to pytest (for example `-k openspiel -x`). PREPARE_ONLY=1
+# Cargo.toml), SB3=0 (leave out stable-baselines3, sb3-contrib and torch: their tests and
+# doc blocks are then skipped). Extra arguments go to pytest (for example `-k openspiel -x`).
+# PREPARE_ONLY=1
 # (with VENV): make the virtual environment, install the packages from the registry and stop
 # (.ci/run does that in the background).
 set -euo pipefail
@@ -49,6 +52,12 @@ step "virtual environment"
 step "packages from the registry"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
   'maturin>=1.9,<2' 'open-spiel==2.0.2' pettingzoo 'gymnasium>=1.1' numpy pytest twine
+if [ "${SB3:-1}" != 0 ]; then
+  # boardgame.sb3's tests and MaskablePPO's training (tests/test_sb3.py); torch from PyPI
+  # with its CUDA libraries, used on the CPU.
+  "$venv/bin/pip" install --quiet --disable-pip-version-check \
+    'stable-baselines3>=2.3' 'sb3-contrib>=2.3'
+fi
 if [ -n "${PREPARE_ONLY:-}" ]; then
   step ""
   exit 0
@@ -64,7 +73,10 @@ if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-abi3-* ]]; then
 fi
 echo "${wheels[0]##*/}"
 
-step "metadata (twine check --strict)"
+step "sdist and metadata (twine check --strict)"
+# The source distribution: what `pip install boardgame` builds where no wheel fits (its
+# pyproject.toml builds the release profile; docs/python.md says so).
+(cd "$crate" && "$venv/bin/maturin" sdist --out dist)
 "$venv/bin/twine" check --strict "$crate"/dist/*
 
 step "install the wheel (pip install dist/*.whl)"

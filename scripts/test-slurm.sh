@@ -12,7 +12,9 @@
 #      and the new merge must again equal the unsharded run.
 # The daemons it started are stopped by PID on exit, failure included. Everything lives in
 # $BOARDGAME_SLURM_DIR (default /tmp/boardgame-slurm-test), emptied at the start, so the
-# script can run again (daemons left by a killed run are stopped first).
+# script can run again (daemons left by a killed run are stopped first); it must be new,
+# empty, or one this script made before (scripts/own-dir.sh: anything else is refused,
+# never emptied).
 #
 # The only changes to the doc's commands: the environment sets SHARDS and GAMES (which
 # simulate.sbatch reads), `sbatch simulate.sbatch` gets --array=1-8 unless it names an array
@@ -90,7 +92,9 @@ if [ -d "$dir/pids" ]; then
     fi
   done
 fi
-rm -rf "$dir"
+# shellcheck source=own-dir.sh
+. "$repo/scripts/own-dir.sh"
+own_dir "$dir"
 mkdir -p "$dir"/{pids,state,spool,log,bin,run}
 chmod 0755 "$dir" # munged wants every directory above its socket searchable by all
 mkdir -m 0700 "$dir/munge"
@@ -332,6 +336,60 @@ wait_done "$merge"
 [ "$(job_state "$old_merge")" = CANCELLED ] || fail "old merge job $old_merge: $(job_state "$old_merge")"
 [ "$(job_state "$merge")" = COMPLETED ] || fail "merge job $merge: $(job_state "$merge")"
 check_summary
+cd "$repo"
+
+# ---------------------------------------------------------------------------------------------
+step "run 3: the engine's datagen recipe, 3 shards, then a cut shard re-run"
+uai_bin=${BOARDGAME_UAI_BIN:-${CARGO_TARGET_DIR:-$repo/target}/debug/boardgame-uai}
+[ -x "$uai_bin" ] || cargo build -p boardgame-uai
+uai_bin=$(realpath "$uai_bin")
+ln -sf "$uai_bin" "$dir/bin/boardgame-uai"
+for name in datagen.sbatch datagen-submit datagen-check; do
+  extract "$name" >"$dir/run/$name"
+  [ -s "$dir/run/$name" ] || fail "docs/scale.md has no block marked <!-- test-slurm: $name -->"
+done
+export SHARDS=3 GAMES=9 NODES=300 EVAL=handcrafted
+"$uai_bin" datagen --output "$dir/whole.bin" --games 9 --seed 11 --nodes 300 --eval handcrafted \
+  --threads 1 2>/dev/null
+want=$("$uai_bin" datainfo "$dir/whole.bin" | tail -n 1)
+echo "without shards: $want"
+cd "$dir/run"
+rm -rf logs data
+# As above: one CPU per task, and --array=1-3 unless the command names its own array.
+sbatch() {
+  local extra=(--cpus-per-task=1)
+  case " $* " in
+    *" --array="*) ;;
+    *" datagen.sbatch "*) extra+=("--array=1-$SHARDS") ;;
+  esac
+  command sbatch "${extra[@]}" "$@"
+}
+# shellcheck disable=SC1091
+. ./datagen-submit
+datagen=${datagen%%;*}
+wait_done "$datagen"
+[ "$(task_count "$datagen")" -eq 3 ] || fail "datagen job has $(task_count "$datagen") tasks, not 3"
+for k in 1 2 3; do
+  if [ "$(job_state "$datagen" "$k")" != COMPLETED ]; then
+    cat "logs/ataxx-datagen-${datagen}_$k.out" >&2 || true
+    fail "datagen task $k: $(job_state "$datagen" "$k")"
+  fi
+done
+got=$(bash ./datagen-check)
+[ "$got" = "$want" ] || fail "the shards hold '$got', the run without shards '$want'"
+echo "3 shards: $got"
+# Cut the last record (half of the last game at most) off shard 2, and re-run its task.
+size=$(stat -c %s data/gen-2.bin)
+truncate -s $((size - 40)) data/gen-2.bin
+[ "$(bash ./datagen-check)" != "$want" ] || fail "the cut shard still gives the whole run's line"
+rerun=$(sbatch --parsable --array=2 datagen.sbatch)
+rerun=${rerun%%;*}
+wait_done "$rerun"
+[ "$(job_state "$rerun")" = COMPLETED ] || fail "datagen re-run job: $(job_state "$rerun")"
+got=$(bash ./datagen-check)
+[ "$got" = "$want" ] || fail "after the re-run the shards hold '$got', not '$want'"
+echo "shard 2 cut and re-run: $got"
+unset -f sbatch
 cd "$repo"
 
 step ""

@@ -84,13 +84,13 @@ impl fmt::Display for Move {
 #[non_exhaustive]
 pub enum ParseMoveError {
     /// Not 2 or 4 characters of square names, nor `0000`.
-    #[error("invalid move {text:?}: expected a square (g2), two squares (a1a3) or 0000")]
+    #[error("invalid move {}: expected a square (g2), two squares (a1a3) or 0000", boardgame_io::quote(.text))]
     Syntax {
         /// The text given.
         text: alloc::string::String,
     },
     /// A clone written long-hand (`b2b3`): clones are written as their destination.
-    #[error("invalid move {text:?}: a clone is written as its destination only ({to})")]
+    #[error("invalid move {}: a clone is written as its destination only ({to})", boardgame_io::quote(.text))]
     LongHandSingle {
         /// The text given.
         text: alloc::string::String,
@@ -98,7 +98,7 @@ pub enum ParseMoveError {
         to: Square,
     },
     /// Two squares that are not exactly 2 apart.
-    #[error("invalid move {text:?}: a jump must cover distance 2, not {distance}")]
+    #[error("invalid move {}: a jump must cover distance 2, not {distance}", boardgame_io::quote(.text))]
     JumpDistance {
         /// The text given.
         text: alloc::string::String,

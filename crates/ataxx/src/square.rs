@@ -64,7 +64,7 @@ impl core::hash::Hash for Square {
 
 /// A square name that is not `a1`..`g7`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square {text:?}: expected a file a-g followed by a rank 1-7")]
+#[error("invalid square {}: expected a file a-g followed by a rank 1-7", boardgame_io::quote(.text))]
 pub struct ParseSquareError {
     /// The text that was given.
     pub text: alloc::string::String,

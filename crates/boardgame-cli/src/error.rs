@@ -12,6 +12,9 @@ pub(crate) enum CliError {
     /// Standard output was closed by its reader (`boardgame … | head`): stop quietly, with
     /// exit status 0 and no message.
     ClosedOutput,
+    /// `perft-diff` found the generators to differ (exit status 3; the report is on
+    /// standard output).
+    Differ,
 }
 
 impl CliError {
@@ -21,6 +24,7 @@ impl CliError {
             CliError::Usage(_) => 2,
             CliError::Data(_) => 1,
             CliError::ClosedOutput => 0,
+            CliError::Differ => 3,
         }
     }
 }
@@ -30,6 +34,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Usage(message) | CliError::Data(message) => f.write_str(message),
             CliError::ClosedOutput => f.write_str("standard output closed"),
+            CliError::Differ => f.write_str("the move generators differ"),
         }
     }
 }

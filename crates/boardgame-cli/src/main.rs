@@ -12,15 +12,16 @@ mod games;
 mod merge;
 mod parallel;
 mod perft;
+mod perft_diff;
 mod play;
 mod records;
 mod replay;
 mod rules;
-mod save;
 mod simulate;
 mod solve;
 mod stats;
 mod summary;
+mod vectors;
 mod web;
 
 use std::process::ExitCode;
@@ -41,6 +42,9 @@ struct Cli {
 enum Command {
     /// Count the game tree to a depth (chance perft with the probability-mass check for dice games).
     Perft(perft::PerftArgs),
+    /// Compare another Ataxx move generator with ours and find the first position where
+    /// their moves differ (exit status 3 when they do).
+    PerftDiff(perft_diff::PerftDiffArgs),
     /// Play N seeded uniform-random games and summarise them.
     Simulate(simulate::SimulateArgs),
     /// Bots play each other over seeded games with rotating seats: scores, 95% intervals, Elo.
@@ -63,6 +67,9 @@ enum Command {
     Uai(engine::UaiArgs),
     /// Search the Ataxx engine's fixed bench positions to a fixed depth: total nodes, nodes/s.
     Bench(engine::BenchArgs),
+    /// Conformance vectors: states with their moves (or chance outcomes) and the state after
+    /// each, as JSON lines; `--check FILE` replays a file against the library.
+    Vectors(vectors::VectorsArgs),
     /// Serve the web playground (embedded in this binary) on 127.0.0.1 and print its address.
     Web(web::WebArgs),
 }
@@ -78,6 +85,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None | Some(Command::Demo) => demo::run(),
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::PerftDiff(args)) => perft_diff::run(&args),
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Play(args)) => play::run(&args),
@@ -88,6 +96,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Uai(args)) => engine::run_uai(&args),
         Some(Command::Bench(args)) => engine::run_bench(&args),
+        Some(Command::Vectors(args)) => vectors::run(&args),
         Some(Command::Web(args)) => web::run(&args),
     };
     match result {

@@ -58,7 +58,10 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
         let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(std::io::stdin().lock())
         } else {
-            Box::new(BufReader::new(std::fs::File::open(path).map_err(fail)?))
+            // Only a regular file (`boardgame_io::read`): a FIFO or a device is refused
+            // before it is opened; at most MAX_INPUT bytes of it are read.
+            let (file, _) = boardgame_io::read::open_regular(path).map_err(fail)?;
+            Box::new(BufReader::new(file))
         };
         let mut input = input.take(MAX_INPUT + 1);
         let mut number = 0;
@@ -126,8 +129,10 @@ fn add(
     }
     if summary.program != merged.program {
         return Err(data(format!(
-            "cannot merge {label} with {}: written by different programs ({:?} and {:?}); rerun the shards with one",
-            merged.first_label, summary.program, merged.program
+            "cannot merge {label} with {}: written by different programs ({} and {}); rerun the shards with one",
+            merged.first_label,
+            boardgame_io::quote(&summary.program),
+            boardgame_io::quote(&merged.program)
         )));
     }
     merged.tally.merge_owned(tally);

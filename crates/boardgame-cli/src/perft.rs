@@ -32,9 +32,9 @@ pub(crate) struct PerftArgs {
     pub(crate) method: Option<PerftMethod>,
     /// Worker threads for Ataxx, also with --divide (the tree is split among them; the
     /// count does not depend on it). Default: all cores, as in `simulate`. Capped by the
-    /// number of subtrees; the output reports the threads really used. Dice games count on
-    /// one thread.
-    #[arg(long)]
+    /// number of subtrees; the output reports the threads really used. 1..=256, as in
+    /// `simulate`. Dice games count on one thread.
+    #[arg(long, value_parser = crate::simulate::parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Print each root move with its count (nothing at depth 0: no move is played).
     #[arg(long)]

@@ -1,8 +1,11 @@
 //! `boardgame play`: a game in the terminal against bots, or hot-seat. Works with piped
 //! standard input, so sessions can be scripted.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+
+use boardgame_io::lines::{self, Line as InputLine, Skip};
+use boardgame_io::quote;
 
 use boardgame_core::driver::{rng_from_seed, sample};
 use boardgame_core::{Event, Game, Record, RecordLine, Seat, Turn};
@@ -13,7 +16,6 @@ use crate::bots::{self, BotSpec};
 use crate::config::RuleArgs;
 use crate::error::{CliError, data, output, usage};
 use crate::games::{CliGame, GameKind, with_game};
-use crate::save::{create_temp, replace_file, save_target};
 
 /// Options of `play`.
 #[derive(Debug, Args)]
@@ -32,10 +34,10 @@ pub(crate) struct PlayArgs {
     /// Seed for the dice and the bots.
     #[arg(long, default_value_t = 0)]
     pub(crate) seed: u64,
-    /// Save the game's record (JSON) to FILE after every move and throw: each save writes a
-    /// new temporary file next to FILE and renames it over FILE, so FILE always holds a
-    /// whole record (an interrupt loses nothing) and a failed write (a full disk) keeps the
-    /// save before it. A FILE from before is replaced at the first event, keeping its
+    /// Save the game's record (JSON) to FILE after every move and throw
+    /// (`boardgame_io::write`): each save writes a new temporary file next to FILE and
+    /// renames it over FILE, so FILE always holds a whole record (an interrupt loses nothing)
+    /// and a failed write (a full disk) keeps the save before it. A FILE from before is replaced at the first event, keeping its
     /// permissions. FILE must be a regular file or nothing: a device, FIFO, socket or
     /// directory is refused. A symbolic link is followed: the file it points to is saved
     /// (created if missing) and the link stays.
@@ -65,77 +67,70 @@ fn human_seats(spec: &str, num_seats: usize) -> Result<Vec<Seat>, CliError> {
             "--human is empty: give seat numbers ({seats}), `all` or `none`"
         )));
     }
-    let mut chosen = spec
-        .split(',')
-        .map(|part| {
-            part.trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|&i| i < num_seats)
-                .map(Seat::new)
-                .ok_or_else(|| {
-                    CliError::Usage(format!(
-                        "--human: {} is not a seat; {seats} (or `all`, `none`)",
-                        quote_prefix(part.trim())
-                    ))
-                })
-        })
-        .collect::<Result<Vec<Seat>, CliError>>()?;
+    let mut chosen = Vec::new();
+    for part in spec.split(',') {
+        let seat = part
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < num_seats)
+            .map(Seat::new)
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--human: {} is not a seat; {seats} (or `all`, `none`)",
+                    quote(part.trim())
+                ))
+            })?;
+        if chosen.contains(&seat) {
+            return Err(CliError::Usage(format!(
+                "--human names seat {} twice; name each seat once",
+                seat.index()
+            )));
+        }
+        chosen.push(seat);
+    }
     chosen.sort_unstable();
-    chosen.dedup();
     Ok(chosen)
 }
 
 /// The longest input line `play` reads (a move is a few characters).
 const MAX_LINE: usize = 4096;
 
-/// The longest text quoted back in a message.
-const MAX_QUOTE: usize = 40;
-
-/// `text` in quotes, cut to its first [`MAX_QUOTE`] characters.
-pub(crate) fn quote_prefix(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTE) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
-    }
-}
+/// The longest move or number read from a line.
+const MAX_CHOICE: usize = 40;
 
 /// One line of input.
 #[derive(Debug, PartialEq, Eq)]
 enum Line {
     /// A line of text, without its line ending.
     Text(String),
-    /// A line that is not UTF-8.
-    NotText,
+    /// A line that was skipped (not UTF-8), and why.
+    Skipped(String),
     /// The end of the input.
     End,
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes.
+/// Reads one line of at most [`MAX_LINE`] bytes (`boardgame_io::lines`).
 ///
 /// # Errors
-/// A longer line (the input is not a person typing moves), or a read error.
+/// A longer line (consumed to its end without being held: the input is not a person typing
+/// moves), or a read error.
 fn read_line(input: &mut impl BufRead) -> Result<Line, CliError> {
-    let mut bytes = Vec::new();
-    input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut bytes)
-        .map_err(|e| data(format!("standard input: {e}")))?;
-    if bytes.is_empty() {
-        return Ok(Line::End);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
+    match lines::read_line(input, MAX_LINE).map_err(|e| data(format!("standard input: {e}")))? {
+        None => Ok(Line::End),
+        Some(InputLine::Text(mut text)) => {
+            if text.ends_with('\r') {
+                text.pop();
+            }
+            Ok(Line::Text(text))
         }
-    } else if bytes.len() > MAX_LINE {
-        return Err(data(format!(
-            "standard input: a line longer than {MAX_LINE} bytes; moves are a few characters"
-        )));
+        Some(InputLine::Skipped {
+            kind: Skip::TooLong | Skip::ReadError,
+            why,
+            ..
+        }) => Err(data(format!("standard input: {why}"))),
+        Some(InputLine::Skipped { why, .. }) => Ok(Line::Skipped(why)),
     }
-    Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
 }
 
 const HELP: &str = "Type a move in the game's notation or its number from the list.\n\
@@ -182,14 +177,12 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The `--save` file, rewritten with the whole record after every event and at the end.
-/// Each save goes to a new temporary file in the same directory, renamed over the save: the
-/// save is always a whole record, and a failed write leaves the one before it.
+/// The `--save` file, rewritten with the whole record after every event and at the end,
+/// through `boardgame_io::write::replace`: the save is always a whole record, and a failed
+/// write leaves the one before it.
 struct Saver<'a> {
-    /// The path given on the command line (for messages).
+    /// The path given on the command line.
     path: &'a Path,
-    /// Where the record goes: `path`, or the file its symbolic links lead to.
-    target: PathBuf,
     seed: u64,
 }
 
@@ -198,12 +191,9 @@ impl<'a> Saver<'a> {
     /// that a temporary file can be made next to it; nothing is written to it until the
     /// first save.
     fn create(path: &'a Path, seed: u64) -> Result<Saver<'a>, CliError> {
-        let fail = |e: std::io::Error| data(format!("{}: {e}", path.display()));
-        let target = save_target(path).map_err(fail)?;
-        let (file, temp) = create_temp(&target, None).map_err(fail)?;
-        drop(file);
-        std::fs::remove_file(&temp).map_err(fail)?;
-        Ok(Saver { path, target, seed })
+        boardgame_io::write::Replacement::create(path)
+            .map_err(|e| data(format!("{}: {e}", path.display())))?;
+        Ok(Saver { path, seed })
     }
 
     /// Replaces the save with `record`, or leaves the previous save if that fails.
@@ -211,7 +201,7 @@ impl<'a> Saver<'a> {
         let line = RecordLine::new(record.clone(), Some(self.seed));
         let mut json = serde_json::to_string(&line).map_err(data)?;
         json.push('\n');
-        replace_file(&self.target, json.as_bytes()).map_err(|e| {
+        boardgame_io::write::replace(self.path, json.as_bytes()).map_err(|e| {
             data(format!(
                 "{}: {e}; the save before this move is kept",
                 self.path.display()
@@ -320,9 +310,8 @@ fn ask_move<G: CliGame>(
                 writeln!(out, "\n(end of input)").map_err(output)?;
                 return Ok(None);
             }
-            Line::NotText => {
-                writeln!(out, "that line is not UTF-8 text; type a move (or `help`)")
-                    .map_err(output)?;
+            Line::Skipped(why) => {
+                writeln!(out, "{why}; type a move (or `help`)").map_err(output)?;
                 continue;
             }
             Line::Text(line) => line,
@@ -371,10 +360,10 @@ fn list_moves<M: std::fmt::Display>(out: &mut impl Write, legal: &[M]) -> std::i
 /// wins: a legal move written `0000` or `+1` is that move, never a list number, and only
 /// plain digits are read as a number.
 fn parse_choice<G: Game>(input: &str, legal: &[G::Move]) -> Result<G::Move, String> {
-    if input.len() > MAX_QUOTE {
+    if input.len() > MAX_CHOICE {
         return Err(format!(
             "{} is too long for a move or a number (type `moves` for the list)",
-            quote_prefix(input)
+            quote(input)
         ));
     }
     let notation = input.parse::<G::Move>();
@@ -401,8 +390,9 @@ fn parse_choice<G: Game>(input: &str, legal: &[G::Move]) -> Result<G::Move, Stri
             "{mv} is not legal here (type `moves` for the list)"
         )),
         Err(e) => Err(format!(
-            "cannot read {}: {e} (type `help`)",
-            quote_prefix(input)
+            "cannot read {}: {} (type `help`)",
+            quote(input),
+            boardgame_io::clip(&e.to_string())
         )),
     }
 }
@@ -429,8 +419,10 @@ mod tests {
 
     #[test]
     fn human_seats_are_listed_once_in_seat_order() {
-        let seats = human_seats("1,0,1", 2).unwrap();
+        let seats = human_seats("1,0", 2).unwrap();
         assert_eq!(seats, vec![Seat::new(0), Seat::new(1)]);
+        // Issue 44, cosmetic: `--human 0,0` was accepted silently.
+        assert!(human_seats("0,0", 2).is_err());
         assert!(human_seats("2", 2).is_err());
         assert!(human_seats(" ", 2).is_err());
         assert!(human_seats("", 2).is_err());
@@ -440,7 +432,9 @@ mod tests {
     fn long_lines_are_refused_and_bad_utf8_is_reported() {
         let mut input: &[u8] = b"f2\r\n\xff\n";
         assert_eq!(read_line(&mut input).unwrap(), Line::Text("f2".into()));
-        assert_eq!(read_line(&mut input).unwrap(), Line::NotText);
+        assert!(
+            matches!(read_line(&mut input).unwrap(), Line::Skipped(why) if why.contains("UTF-8"))
+        );
         assert_eq!(read_line(&mut input).unwrap(), Line::End);
         let long = vec![b'a'; MAX_LINE + 1];
         assert!(read_line(&mut long.as_slice()).is_err());

@@ -1,9 +1,11 @@
-//! The `--records` file of `simulate`: records are written whole, in batches, so the file
-//! ends on the last whole record when the run is cut short between two writes (a signal
-//! that kills the process during a write can stop the kernel's copy part-way; then the file
-//! ends with the start of one record, after whole ones: docs/scale.md). A failed write
-//! (a full disk) cuts the file back to the end of the last whole record, and the caller
-//! says how many records it holds.
+//! The `--records` output of `simulate`, a `boardgame_io::write::Stream`: records are
+//! written whole, in batches, so the output ends on the last whole record when the run is
+//! cut short between two writes (a signal that kills the process during a write can stop
+//! the kernel's copy part-way; then it ends with the start of one record, after whole ones:
+//! docs/scale.md). A file appears under its name only when the run ends; until then (and
+//! after Ctrl-C) the records are in a temporary file beside it. A failed write (a full disk)
+//! gives the file up whole (the old file is kept); on standard output, the caller says how
+//! many records were written.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -22,9 +24,11 @@ pub(crate) trait Cut: Write {
     fn cut(&mut self, len: u64) -> io::Result<()>;
 }
 
-impl Cut for std::fs::File {
-    fn cut(&mut self, len: u64) -> io::Result<()> {
-        self.set_len(len)
+impl Cut for boardgame_io::write::Stream {
+    /// Nothing to cut: a file whose write failed is given up whole when the stream is
+    /// dropped unfinished, and what went to standard output or `/dev/null` is gone.
+    fn cut(&mut self, _: u64) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -116,6 +120,11 @@ impl<W: Cut> RecordWriter<W> {
     /// How many records the output holds.
     pub(crate) fn written(&self) -> u64 {
         self.written
+    }
+
+    /// The output (every waiting record must have been flushed).
+    pub(crate) fn into_inner(self) -> W {
+        self.out
     }
 }
 

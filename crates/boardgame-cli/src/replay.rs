@@ -34,7 +34,9 @@ const MAX_EXPLAINED_LINE: usize = 1 << 20;
 
 /// Runs `replay` on every record in the file, reading one line at a time.
 pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let file = std::fs::File::open(&args.file)
+    // Only a regular file (`boardgame_io::read`: a FIFO or a device is refused before it
+    // is opened), read one line of at most MAX_RECORD_LINE bytes at a time.
+    let (file, _) = boardgame_io::read::open_regular(&args.file)
         .map_err(|e| data(format!("{}: {e}", args.file.display())))?;
     let mut lines = RecordLines {
         input: std::io::BufReader::new(file),
@@ -126,6 +128,8 @@ fn replay_line(
             Ok(parsed) => parsed.record,
             Err(error) => return Err(explain_bad_line(line, number, Some(error))),
         };
+        unknown_settings::<G>(line, &record.config)
+            .map_err(|message| data(format!("record {number}: {message}")))?;
         if args.states {
             states_of::<G>(record, number, number > 0)
         } else {
@@ -143,17 +147,20 @@ fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>
     {
         // Read as a plain JSON object, the last of the two would win, and the message would
         // be about something else.
-        return fail(format!("{error}: a record gives each field once"));
+        return fail(format!(
+            "{}: a record gives each field once",
+            boardgame_io::clip(&error.to_string())
+        ));
     }
     if line.len() > MAX_EXPLAINED_LINE {
         return match parsed {
-            Some(error) => fail(error.to_string()),
+            Some(error) => fail(boardgame_io::clip(&error.to_string()).to_string()),
             None => fail(format!("not a record: {SHAPE}")),
         };
     }
     let header: serde_json::Value = match serde_json::from_str(line) {
         Ok(header) => header,
-        Err(e) => return fail(format!("not JSON: {e}")),
+        Err(e) => return fail(format!("not JSON: {}", boardgame_io::clip(&e.to_string()))),
     };
     if !header.is_object() {
         return fail(format!("not a record: {SHAPE}"));
@@ -165,9 +172,53 @@ fn explain_bad_line(line: &str, number: usize, parsed: Option<serde_json::Error>
     let checked = with_game!(kind, G => check_events::<G>(&header));
     match (checked, parsed) {
         (Err(message), _) => fail(message),
-        (Ok(()), Some(error)) => fail(error.to_string()),
+        (Ok(()), Some(error)) => fail(boardgame_io::clip(&error.to_string()).to_string()),
         (Ok(()), None) => fail(format!("not a record: {SHAPE}")),
     }
+}
+
+/// Refuses a setting in `record.config` that the game does not have (serde would skip it, and
+/// a typo such as `variantt` would replay other rules than were meant). A key the parsed
+/// `config` does not write back is unknown when the configuration still reads the same with
+/// that key's value replaced by values no setting takes (an alias of a setting, such as
+/// Thax's `first_player`, then fails to read).
+fn unknown_settings<G: CliGame>(line: &str, config: &G::Config) -> Result<(), String> {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        record: RecordPart,
+    }
+    #[derive(serde::Deserialize)]
+    struct RecordPart {
+        config: serde_json::Map<String, serde_json::Value>,
+    }
+    let Ok(raw) = serde_json::from_str::<Line>(line) else {
+        return Ok(());
+    };
+    let written = serde_json::to_value(config).map_err(|e| e.to_string())?;
+    let Some(known) = written.as_object() else {
+        return Ok(());
+    };
+    for key in raw.record.config.keys().filter(|k| !known.contains_key(*k)) {
+        let ignored = [
+            serde_json::Value::Bool(true),
+            serde_json::Value::String("\u{0}".into()),
+        ]
+        .into_iter()
+        .all(|probe| {
+            let mut probed = raw.record.config.clone();
+            probed.insert(key.clone(), probe);
+            serde_json::from_value::<G::Config>(serde_json::Value::Object(probed)).is_ok()
+        });
+        if ignored {
+            return Err(format!(
+                "record.config has the setting {}, which {} does not have (`boardgame rules {}` lists them)",
+                boardgame_io::quote(key),
+                G::KIND.name(),
+                G::KIND.name()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a record line must look like, for messages.
@@ -180,28 +231,19 @@ fn game_of(game: Option<&serde_json::Value>) -> Result<GameKind, String> {
         return Err(format!("no \"game\" field: {SHAPE}"));
     };
     let Some(name) = game.as_str() else {
-        return Err(format!("\"game\" must be a game's name, not {game}"));
+        return Err(format!(
+            "\"game\" must be a game's name, not {}",
+            boardgame_io::clip(&game.to_string())
+        ));
     };
     GameKind::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = GameKind::GAMES.iter().map(|g| g.name()).collect();
         format!(
-            "unknown game {name:?} (the games are {}; names are lower-case)",
+            "unknown game {} (the games are {}; names are lower-case)",
+            boardgame_io::quote(name),
             names.join(", ")
         )
     })
-}
-
-/// The longest JSON quoted back in a message, in characters.
-const MAX_JSON_QUOTE: usize = 60;
-
-/// `value` as JSON, cut to its first [`MAX_JSON_QUOTE`] characters (then followed by its
-/// length): an event of a megabyte gets a short message.
-fn short_json(value: &serde_json::Value) -> String {
-    let text = value.to_string();
-    match text.char_indices().nth(MAX_JSON_QUOTE) {
-        None => text,
-        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
-    }
 }
 
 /// Checks each event of a record on its own, to name a bad one in the game's terms.
@@ -216,8 +258,8 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
     };
     for (index, event) in events.iter().enumerate() {
         let bad = |what: &str, value: &serde_json::Value, e: serde_json::Error| {
-            let message = e.to_string();
-            let value = short_json(value);
+            let message = boardgame_io::clip(&e.to_string()).to_string();
+            let value = boardgame_io::clip(&value.to_string()).to_string();
             if message.contains("there are no variants") {
                 format!("event {index} is a {what} ({value}), but {name} has no {what}s")
             } else {
@@ -230,7 +272,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
             return Err(format!(
                 "event {index} ({}) has {}: an event is either {{\"move\": …}} or \
                  {{\"chance\": …}}",
-                short_json(event),
+                boardgame_io::clip(&event.to_string()),
                 if both {
                     "both a move and a chance outcome".to_owned()
                 } else {
@@ -246,7 +288,7 @@ fn check_events<G: CliGame>(header: &serde_json::Value) -> Result<(), String> {
         } else {
             return Err(format!(
                 "event {index} ({}) is neither {{\"move\": …}} nor {{\"chance\": …}}",
-                short_json(event)
+                boardgame_io::clip(&event.to_string())
             ));
         }
     }
@@ -380,6 +422,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(message.len() < 300, "{message}");
+    }
+
+    /// Issue 44, cosmetic: an unknown key in the configuration was skipped silently; an
+    /// alias of a setting is still read.
+    #[test]
+    fn an_unknown_setting_in_the_configuration_is_refused() {
+        let typo = RECORD.replacen(r#""max_take":3"#, r#""max_take":3,"max_takes":2"#, 1);
+        let message = replay_line(&typo, 0, &quiet_args(), false)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("\"max_takes\""), "{message}");
+        assert!(replay_line(RECORD, 0, &quiet_args(), false).is_ok());
     }
 
     fn quiet_args() -> ReplayArgs {

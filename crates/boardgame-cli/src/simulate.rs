@@ -2,7 +2,6 @@
 //! grow with N (count histograms for the statistics, a bounded reorder buffer for records).
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -48,8 +47,11 @@ pub(crate) struct SimulateArgs {
     /// of the same --games/--seed run. `boardgame merge` combines the shards' --json summaries.
     #[arg(long, value_name = "K/N")]
     pub(crate) shard: Option<Shard>,
-    /// Write every game's record to FILE as it finishes, one JSON object per line, in game
-    /// order (each line carries the game's index).
+    /// Write every game's record to FILE, one JSON object per line, in game order (each
+    /// line carries the game's index). FILE appears whole when the run ends (written beside
+    /// it meanwhile; a regular file or nothing is replaced, through links); `/dev/null`
+    /// discards them; `-` writes them to standard output as they finish (the summary then
+    /// goes to standard error).
     #[arg(long, value_name = "FILE")]
     pub(crate) records: Option<PathBuf>,
     /// Print the summary as one JSON object (with the histograms `merge` needs).
@@ -148,13 +150,15 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         .unwrap_or(cores)
         .min(usize::try_from(range.end - range.start).unwrap_or(usize::MAX))
         .max(1);
-    // Open the records file before the first game, so a bad path fails at once.
+    // Open the records output before the first game, so a bad path fails at once.
     let records = match &args.records {
-        Some(path) => {
-            Some(File::create(path).map_err(|e| data(format!("{}: {e}", path.display())))?)
-        }
+        Some(path) => Some(
+            boardgame_io::write::Stream::create(path)
+                .map_err(|e| data(format!("{}: {e}", path.display())))?,
+        ),
         None => None,
     };
+    let records_to_stdout = matches!(records, Some(boardgame_io::write::Stream::Stdout(_)));
     let show_progress = !args.json && !args.quiet && std::io::stderr().is_terminal();
 
     let batch = Batch {
@@ -165,19 +169,33 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         players,
     };
     let began = Instant::now();
-    let (tally, threads) = batch.run(threads, records, show_progress).map_err(|e| {
-        let path = args
-            .records
-            .as_deref()
-            .unwrap_or_else(|| "records".as_ref());
-        match e {
-            BatchError::Write(e, written) => data(format!(
-                "{}: {e}; it holds the first {written} records, each whole",
+    let path = args
+        .records
+        .as_deref()
+        .unwrap_or_else(|| "records".as_ref());
+    let write_error = |e: std::io::Error, written: u64| {
+        if records_to_stdout {
+            data(format!(
+                "{}: {e}; the first {written} records were written, each whole",
                 path.display()
-            )),
-            BatchError::Spawn(e) => data(format!("cannot start a worker thread: {e}")),
+            ))
+        } else {
+            data(format!(
+                "{}: {e}; no record is written: the file is as it was",
+                path.display()
+            ))
         }
-    })?;
+    };
+    let (tally, threads, records) =
+        batch
+            .run(threads, records, show_progress)
+            .map_err(|e| match e {
+                BatchError::Write(e, written) => write_error(e, written),
+                BatchError::Spawn(e) => data(format!("cannot start a worker thread: {e}")),
+            })?;
+    if let Some((stream, written)) = records {
+        stream.finish().map_err(|e| write_error(e, written))?;
+    }
     let seconds = began.elapsed().as_secs_f64();
 
     let run = RunId {
@@ -201,7 +219,12 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
             merged: 0,
         },
     );
-    let mut out = std::io::stdout().lock();
+    // With the records on standard output, the summary goes to standard error.
+    let mut out: Box<dyn Write> = if records_to_stdout {
+        Box::new(std::io::stderr().lock())
+    } else {
+        Box::new(std::io::stdout().lock())
+    };
     let printed = if args.json {
         let json = serde_json::to_string(&summary).map_err(data)?;
         writeln!(out, "{json}")
@@ -222,6 +245,10 @@ struct Batch<'a, G> {
     range: Range<u64>,
     players: usize,
 }
+
+/// What a batch did: its tally, how many workers ran, and its records output with the
+/// number of records written to it.
+type Played<W> = (Tally, usize, Option<(W, u64)>);
 
 enum BatchError {
     /// A failed write, and how many records the file holds.
@@ -249,7 +276,7 @@ impl<G: CliGame> Batch<'_, G> {
         threads: usize,
         records: Option<W>,
         show_progress: bool,
-    ) -> Result<(Tally, usize), BatchError> {
+    ) -> Result<Played<W>, BatchError> {
         let window = (16 * threads as u64).max(64);
         let reorder = records.map(|out| {
             (
@@ -368,16 +395,18 @@ impl<G: CliGame> Batch<'_, G> {
             }
             Ok((tally, workers))
         })?;
-        if let Some((lock, _)) = reorder {
-            let mut queue = lock.into_inner().unwrap_or_else(PoisonError::into_inner);
-            if let Some(e) = queue.failed.take() {
-                return Err(BatchError::Write(e, queue.out.written()));
-            }
-            if let Err(e) = queue.out.flush() {
-                return Err(BatchError::Write(e, queue.out.written()));
-            }
+        let Some((lock, _)) = reorder else {
+            return Ok((tally, workers, None));
+        };
+        let mut queue = lock.into_inner().unwrap_or_else(PoisonError::into_inner);
+        if let Some(e) = queue.failed.take() {
+            return Err(BatchError::Write(e, queue.out.written()));
         }
-        Ok((tally, workers))
+        if let Err(e) = queue.out.flush() {
+            return Err(BatchError::Write(e, queue.out.written()));
+        }
+        let written = queue.out.written();
+        Ok((tally, workers, Some((queue.out.into_inner(), written))))
     }
 }
 
@@ -457,7 +486,7 @@ mod tests {
         let mut outputs = Vec::new();
         for threads in [1, 4] {
             let mut buffer = Vec::new();
-            let (tally, _) = batch
+            let (tally, _, _) = batch
                 .run(threads, Some(&mut buffer), false)
                 .unwrap_or_else(|_| panic!("the batch runs"));
             assert_eq!(tally.games(), 300);

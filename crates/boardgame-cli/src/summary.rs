@@ -419,8 +419,13 @@ pub(crate) fn unreadable(summary: &RunSummary) -> Option<String> {
 
 /// Why summaries cannot be merged.
 pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
+    // The values come from the summaries' files: clipped short.
     let differ = |what: &str, x: &dyn std::fmt::Debug, y: &dyn std::fmt::Debug| {
-        Some(format!("different {what} ({x:?} and {y:?})"))
+        Some(format!(
+            "different {what} ({} and {})",
+            boardgame_io::clip(&format!("{x:?}")),
+            boardgame_io::clip(&format!("{y:?}"))
+        ))
     };
     if a.game != b.game {
         return differ("game", &a.game, &b.game);
@@ -446,7 +451,7 @@ pub(crate) fn incompatibility(a: &RunId, b: &RunId) -> Option<String> {
             .cloned()
             .unwrap_or_default();
         return differ(
-            &format!("setting {key}"),
+            &format!("setting {}", boardgame_io::clip(&key)),
             &a.settings.get(&key),
             &b.settings.get(&key),
         );

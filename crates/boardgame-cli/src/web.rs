@@ -273,12 +273,15 @@ pub(crate) fn respond(request: &str) -> Response {
 }
 
 /// Whether a `Host` header names this machine (`127.0.0.1`, `localhost` or `[::1]`, with
-/// or without a port). Anything else is a page elsewhere reaching this server through DNS
-/// rebinding.
+/// or without a port, which must be a port: at most 65535). Anything else is a page
+/// elsewhere reaching this server through DNS rebinding.
 pub(crate) fn is_local_host(host: &str) -> bool {
     let host = host.trim();
     let name = match host.rsplit_once(':') {
         Some((name, port)) if !name.ends_with(':') && port.bytes().all(|b| b.is_ascii_digit()) => {
+            if !port.is_empty() && port.parse::<u16>().is_err() {
+                return false;
+            }
             name
         }
         _ => host,
@@ -398,11 +401,19 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
         if header.is_empty() {
             break;
         }
-        if let Some((name, value)) = header.split_once(':')
-            && name.trim().eq_ignore_ascii_case("host")
-        {
-            hosts += 1;
-            host_ok &= is_local_host(value);
+        if let Some((name, value)) = header.split_once(':') {
+            // RFC 9112, 5.1: whitespace between a field's name and its colon is refused with
+            // 400 (a proxy might read `Host : x` as another field than this server does).
+            if name.trim() != name {
+                return Some(Response::text(
+                    "400 Bad Request",
+                    "whitespace around a header field's name\n",
+                ));
+            }
+            if name.eq_ignore_ascii_case("host") {
+                hosts += 1;
+                host_ok &= is_local_host(value);
+            }
         }
     }
     if hosts != 1 {
@@ -526,6 +537,15 @@ mod tests {
             Some("400 Bad Request")
         );
         assert_eq!(answer_to(b""), None);
+        // Issue 44, cosmetic: `Host : …` and a port past 65535 were taken.
+        assert_eq!(
+            answer_to(b"GET / HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n"),
+            Some("400 Bad Request")
+        );
+        assert_eq!(
+            answer_to(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:99999999999999999999\r\n\r\n"),
+            Some("403 Forbidden")
+        );
     }
 
     proptest::proptest! {
@@ -549,6 +569,8 @@ mod tests {
             "127.0.0.1:8717",
             "localhost",
             "LOCALHOST:80",
+            "127.0.0.1:65535",
+            "localhost:",
             "[::1]:8717",
             " localhost ",
         ] {
@@ -559,6 +581,8 @@ mod tests {
             "127.0.0.1.evil.example",
             "localhost.evil:80",
             "10.0.0.1:8717",
+            "127.0.0.1:65536",
+            "localhost:99999999999999999999",
             "",
         ] {
             assert!(!is_local_host(other), "{other}");

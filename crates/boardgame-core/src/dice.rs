@@ -64,13 +64,13 @@ impl fmt::Display for Die {
 #[non_exhaustive]
 pub enum ParseDiceError {
     /// Not a digit 1..=6.
-    #[error("invalid die {text:?}: expected a digit 1..6")]
+    #[error("invalid die {}: expected a digit 1..6", boardgame_io::quote(.text))]
     Die {
         /// The offending text.
         text: alloc::string::String,
     },
     /// Not of the form `a-b`.
-    #[error("invalid dice {text:?}: expected two dice like \"3-5\"")]
+    #[error("invalid dice {}: expected two dice like \"3-5\"", boardgame_io::quote(.text))]
     Pair {
         /// The offending text.
         text: alloc::string::String,

@@ -145,7 +145,7 @@ impl Display for NoChance {
 
 /// Parsing a [`NoChance`] always fails: a deterministic game has no chance outcomes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("this game has no chance outcomes (got {0:?})")]
+#[error("this game has no chance outcomes (got {})", boardgame_io::quote(.0))]
 pub struct ParseNoChanceError(pub String);
 
 impl FromStr for NoChance {

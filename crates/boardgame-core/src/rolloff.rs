@@ -142,7 +142,7 @@ impl fmt::Display for RollOff {
 
 /// The text is not a roll-off in the notation of [`RollOff`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid roll-off {text:?} at column {column}: {reason}")]
+#[error("invalid roll-off {} at column {column}: {reason}", boardgame_io::quote(.text))]
 pub struct ParseRollOffError {
     /// The whole text.
     pub text: alloc::string::String,

@@ -72,7 +72,7 @@ impl fmt::Display for Seat {
 
 /// The text was not a seat index `0`..`3`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid seat {0:?}: expected a digit 0..{MAX_SEATS}")]
+#[error("invalid seat {}: expected a digit 0..{MAX_SEATS}", boardgame_io::quote(.0))]
 pub struct ParseSeatError(pub alloc::string::String);
 
 impl FromStr for Seat {

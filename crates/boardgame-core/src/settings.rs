@@ -31,7 +31,7 @@ pub struct Preset {
 #[non_exhaustive]
 pub enum SettingError {
     /// No setting has this key.
-    #[error("unknown setting {key:?}; valid settings: {valid}")]
+    #[error("unknown setting {}; valid settings: {valid}", boardgame_io::quote(.key))]
     UnknownKey {
         /// The key given.
         key: String,
@@ -39,7 +39,7 @@ pub enum SettingError {
         valid: String,
     },
     /// The value is not accepted for this key.
-    #[error("invalid value {value:?} for {key}: expected {expected}")]
+    #[error("invalid value {} for {key}: expected {expected}", boardgame_io::quote(.value))]
     BadValue {
         /// The key.
         key: String,
@@ -49,7 +49,7 @@ pub enum SettingError {
         expected: &'static str,
     },
     /// No preset has this name.
-    #[error("unknown preset {name:?}; valid presets: {valid}")]
+    #[error("unknown preset {}; valid presets: {valid}", boardgame_io::quote(.name))]
     UnknownPreset {
         /// The name given.
         name: String,

@@ -1,201 +1,275 @@
-"""Steps per second of the batched environments against OpenSpiel's C++ games stepped through
-pyspiel, all in one run, at n = 1, 64 and 1024 games per call:
+"""Random play and RL stepping, counted the same way on both sides, in one run (issue 46).
 
-- ``boardgame.VectorEnv`` (timed inside ``step``) and ``boardgame.gymnasium.BoardgameVectorEnv``
-  (the whole ``step``: the 5-tuple, copies and infos included);
-- the same work as a Python loop over ``n`` single ``boardgame.State``s;
-- the same Python loop over ``n`` pyspiel states of an OpenSpiel C++ game: breakthrough
-  (deterministic, beside Ataxx) and backgammon (two dice, beside the dice games).
+Table 1, random play: decisions per second of a random-play loop over ``n`` games.
 
-Every "step" is one move by the player to move, with chance resolved, the next observation
-tensor and the legal-action mask produced. Finished games restart.
+- **pyspiel**: OpenSpiel's C++ games through pyspiel, the plain loop: for each of ``n``
+  states, ``legal_actions()``, ``random.choice``, ``apply_action``, chance resolved with
+  ``random.choices`` over ``chance_outcomes()``, a new state when one ends. Breakthrough
+  (deterministic) beside Ataxx, backgammon (two dice) beside the dice games.
+- **VectorEnv**: ``env.step(env.sample_legal())``: the choice drawn in Rust, the step, chance,
+  the restarts, and, beyond pyspiel's loop, every game's observation tensor and legal-action
+  mask written into numpy arrays.
+- **numpy choice**: the same loop with the random legal action chosen in numpy from the
+  masks (``cumsum`` and ``argmax``), as the benchmark's first version chose them (and left
+  out of the time); with a build before ``sample_legal`` (``f65b248``) only this column is
+  measured.
+- **+obs**: both loops also produce what an agent needs, the observation and the legal-action
+  mask of the player to move: pyspiel's ``observation_tensor(player)`` and
+  ``legal_actions_mask(player)`` per state; our loop is the same as without.
 
-    python crates/boardgame-py/bench/vector_env.py [--seconds S] [--clock cpu|wall]
+Every decision of every game counts one step; chance events are work, not steps.
 
-Times are the calling thread's CPU time by default (``time.thread_time``; every measured loop
-runs on that thread, the native steps included), which a busy machine disturbs far less than
-wall time; ``--clock wall`` uses ``time.perf_counter``.
+Table 2, Stable-Baselines3 at ``n`` games against the random bot: ``DummyVecEnv`` over ``n``
+``boardgame.gymnasium.BoardgameEnv`` (SB3's way to use any Gymnasium environment) against
+``boardgame.sb3.BoardgameSB3VecEnv`` (one call into Rust per step). Both loops do the same
+work per step: the masks through sb3-contrib's ``get_action_masks`` (as ``MaskablePPO``
+asks for them), a random legal action per game chosen from them by the same numpy code, and
+``VecEnv.step``. Needs stable-baselines3 and sb3-contrib (and so torch); skipped without.
 
-Prints one line per measurement, then a Markdown table of the ratios to pyspiel's loop at
-the same n, to pyspiel's loop at n = 64 (the divisor of this script's first version, which
-measured pyspiel at n = 64 only), and to our own Python loop at n = 64.
+    python crates/boardgame-py/bench/vector_env.py [--seconds S] [--rounds R] [--clock cpu|wall]
+
+Each cell is the median of ``R`` rounds (default 3); the two sides of a ratio are measured
+one after the other in every round, and the ratio is the median of the rounds' ratios. Times
+are the process's CPU time by default (``time.process_time``: every thread, the native
+ones included), which a busy machine disturbs far less than wall time; ``--clock wall``
+uses ``time.perf_counter``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import statistics
 import time
 
 import numpy as np
 
 import boardgame
 
-try:
-    from boardgame.gymnasium import BoardgameVectorEnv
-except ImportError:  # a version of the package without it (to compare with older builds)
-    BoardgameVectorEnv = None
-
 GAMES = [("ataxx", {}), ("thax", {}), ("parchis", {"players": 4}), ("co-ca-ngua", {"players": 2})]
 PEER = {"ataxx": "breakthrough", "thax": "backgammon", "parchis": "backgammon", "co-ca-ngua": "backgammon"}
-SIZES = [1, 64, 1024]
+SIZES = [1, 64, 256, 1024]
 
-#: The clock of the measurements (``--clock``); the loops' durations are wall time.
-clock = time.thread_time
-
-
-def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per row of `masks`, vectorised."""
-    counts = masks.sum(axis=1)
-    k = (rng.random(len(masks)) * counts).astype(np.int64)
-    return (np.cumsum(masks, axis=1) > k[:, None]).argmax(axis=1)
+#: The clock of the measurements (``--clock``); how long each loop runs is wall time.
+clock = time.process_time
 
 
-def vector_env(name, kwargs, n, seconds):
-    """Steps/s inside VectorEnv.step."""
-    env = boardgame.VectorEnv(name, n, seed=1, **kwargs)
-    _, masks, _ = env.reset()
-    rng = np.random.default_rng(2)
-    steps = 0
-    in_step = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        actions = random_legal(masks, rng)
-        t = clock()
-        _, masks, _, _, _ = env.step(actions)
-        in_step += clock() - t
-        steps += n
-    return steps / in_step
-
-
-def gymnasium_env(name, kwargs, n, seconds):
-    """Steps/s of BoardgameVectorEnv.step (self-play); NaN without it."""
-    if BoardgameVectorEnv is None:
-        return float("nan")
-    envs = BoardgameVectorEnv(name, n, **kwargs)
-    _, infos = envs.reset(seed=1)
-    rng = np.random.default_rng(2)
-    steps = 0
-    in_step = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        actions = random_legal(infos["action_mask"], rng)
-        t = clock()
-        _, _, _, _, infos = envs.step(actions)
-        in_step += clock() - t
-        steps += n
-    return steps / in_step
-
-
-def python_loop(name, kwargs, n, seconds):
-    """Steps/s of a Python loop over n single states doing the same work."""
-    game = boardgame.new_game(name, **kwargs)
-    rng = random.Random(3)
-    states = [game.new_initial_state() for _ in range(n)]
-
-    def settle(state):
-        while state.is_chance_node():
-            outcomes, total = state.chance_weights()
-            pick = rng.randrange(total)
-            for action, weight in outcomes:
-                if pick < weight:
-                    state.apply_action(action)
-                    break
-                pick -= weight
-        return not state.is_terminal()
-
-    for i, s in enumerate(states):
-        while not settle(s):
-            states[i] = s = game.new_initial_state()
+def timed(loop, seconds: float) -> float:
+    """Runs ``loop()`` (which returns the steps it made) until ``seconds`` of wall time have
+    passed; steps per second of ``clock``."""
     steps = 0
     start = time.perf_counter()
     used = clock()
     while time.perf_counter() - start < seconds:
-        for i, state in enumerate(states):
-            state.apply_action(rng.choice(state.legal_actions()))
-            while not settle(state):
-                states[i] = state = game.new_initial_state()
-            state.observation_tensor(state.current_player())
-            state.legal_actions_mask()
-        steps += n
+        steps += loop()
     return steps / (clock() - used)
 
 
-def openspiel_loop(name, n, seconds):
-    """Steps/s of the same Python loop over n pyspiel states of an OpenSpiel C++ game."""
+def pyspiel_loop(name: str, n: int, seconds: float, observe: bool) -> float:
     import pyspiel
 
     game = pyspiel.load_game(name)
     rng = random.Random(4)
-    states = [game.new_initial_state() for _ in range(n)]
 
     def settle(state):
         while state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(actions, probs)[0])
-        return not state.is_terminal()
+        return state
 
-    for i, s in enumerate(states):
-        while not settle(s):
-            states[i] = s = game.new_initial_state()
-    steps = 0
-    start = time.perf_counter()
-    used = clock()
-    while time.perf_counter() - start < seconds:
+    states = [settle(game.new_initial_state()) for _ in range(n)]
+
+    def sweep():
         for i, state in enumerate(states):
             state.apply_action(rng.choice(state.legal_actions()))
-            while not settle(state):
-                states[i] = state = game.new_initial_state()
-            state.observation_tensor(state.current_player())
-            state.legal_actions_mask()
-        steps += n
-    return steps / (clock() - used)
+            settle(state)
+            if state.is_terminal():
+                states[i] = state = settle(game.new_initial_state())
+            if observe:
+                player = state.current_player()
+                state.observation_tensor(player)
+                state.legal_actions_mask(player)
+        return n
+
+    return timed(sweep, seconds)
+
+
+NATIVE = hasattr(boardgame.VectorEnv, "sample_legal")
+
+
+def vector_loop(name: str, kwargs: dict, n: int, seconds: float, numpy_choice: bool = False) -> float:
+    env = boardgame.VectorEnv(name, n, seed=1, **kwargs)
+    _, masks, _ = env.reset()
+    if not numpy_choice:
+        env.sample_legal(2)
+
+        def step():
+            env.step(env.sample_legal())
+            return n
+
+        return timed(step, seconds)
+    rng = np.random.default_rng(2)
+    state = {"masks": masks}
+
+    def step_numpy():
+        state["masks"] = env.step(random_legal(state["masks"], rng))[1]
+        return n
+
+    return timed(step_numpy, seconds)
+
+
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per row of ``masks``, in numpy (both SB3 loops)."""
+    counts = masks.sum(axis=1)
+    k = (rng.random(len(masks)) * counts).astype(np.int64)
+    return (np.cumsum(masks, axis=1) > k[:, None]).argmax(axis=1)
+
+
+def sb3_loop(make, n: int, seconds: float) -> float:
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    env = make(n)
+    env.seed(1)
+    env.reset()
+    rng = np.random.default_rng(2)
+
+    def step():
+        env.step(random_legal(get_action_masks(env), rng))
+        return n
+
+    return timed(step, seconds)
+
+
+def dummy_vec_env(name: str, kwargs: dict):
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from boardgame.gymnasium import BoardgameEnv
+
+    return lambda n: DummyVecEnv([lambda: BoardgameEnv(name, **kwargs) for _ in range(n)])
+
+
+def native_vec_env(name: str, kwargs: dict):
+    from boardgame.sb3 import BoardgameSB3VecEnv
+
+    return lambda n: BoardgameSB3VecEnv(name, n, **kwargs)
+
+
+def median_pair(rounds: int, ours, theirs) -> tuple[float, float, float]:
+    """Medians of ``ours()``, ``theirs()`` and of their ratio over ``rounds`` rounds."""
+    a, b = [], []
+    for _ in range(rounds):
+        b.append(theirs())
+        a.append(ours())
+    return statistics.median(a), statistics.median(b), statistics.median(x / y for x, y in zip(a, b))
 
 
 def load() -> str:
-    with open("/proc/loadavg") as f:
-        return " ".join(f.read().split()[:3])
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def main():
+def cpu() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu")
+    parser.add_argument("--sizes", type=int, nargs="+", default=SIZES)
+    parser.add_argument("--sb3-sizes", type=int, nargs="+", default=[8, 64, 256])
     args = parser.parse_args()
     global clock
-    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    import pyspiel  # noqa: F401  (fail early without it)
+
     print(
-        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}, numpy {np.__version__}, {args.clock} time, "
-        f"load {load()} at start"
+        f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {cpu()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, numpy {np.__version__}, boardgame {getattr(boardgame, '__version__', 'before 0.1.0 metadata')}, "
+        f"{args.clock} time, {args.rounds} rounds of {args.seconds} s; load {load()} at the start",
+        flush=True,
     )
-    peers = {}
-    for name in sorted(set(PEER.values())):
-        for n in SIZES:
-            peers[name, n] = openspiel_loop(name, n, args.seconds)
-            print(f"openspiel {name:12s} python loop n={n:<5d} {peers[name, n]:12.0f} steps/s")
     rows = []
+    nan = float("nan")
     for name, kwargs in GAMES:
-        loop = python_loop(name, kwargs, 64, args.seconds)
-        print(f"{name:10s} python loop n=64:    {loop:12.0f} steps/s")
-        for n in SIZES:
-            inside = vector_env(name, kwargs, n, args.seconds)
-            gym = gymnasium_env(name, kwargs, n, args.seconds)
-            print(f"{name:10s} n={n:<5d} VectorEnv {inside:12.0f} steps/s, BoardgameVectorEnv {gym:12.0f} steps/s")
-            rows.append((name, n, inside, gym, loop, peers[PEER[name], n], peers[PEER[name], 64]))
+        peer = PEER[name]
+        for n in args.sizes:
+            ours = ratio = ratio_obs = nan
+            if NATIVE:
+                ours, theirs, ratio = median_pair(
+                    args.rounds,
+                    lambda: vector_loop(name, kwargs, n, args.seconds),
+                    lambda: pyspiel_loop(peer, n, args.seconds, observe=False),
+                )
+                _, theirs_obs, ratio_obs = median_pair(
+                    args.rounds,
+                    lambda: vector_loop(name, kwargs, n, args.seconds),
+                    lambda: pyspiel_loop(peer, n, args.seconds, observe=True),
+                )
+            numpy_rate, theirs, numpy_ratio = median_pair(
+                args.rounds,
+                lambda: vector_loop(name, kwargs, n, args.seconds, numpy_choice=True),
+                lambda: pyspiel_loop(peer, n, args.seconds, observe=False),
+            )
+            if not NATIVE:
+                _, theirs_obs, _ = median_pair(
+                    1, lambda: 1.0, lambda: pyspiel_loop(peer, n, args.seconds, observe=True)
+                )
+            rows.append((name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs, numpy_rate, numpy_ratio))
+            print(
+                f"{name:10s} n={n:<5d} VectorEnv {ours:12,.0f}/s | {peer} {theirs:10,.0f}/s ({ratio:5.1f}x) "
+                f"| +obs {theirs_obs:10,.0f}/s ({ratio_obs:5.1f}x) | numpy choice {numpy_rate:12,.0f}/s "
+                f"({numpy_ratio:5.1f}x)",
+                flush=True,
+            )
+    sb3_rows = []
+    try:
+        import sb3_contrib  # noqa: F401
+        import stable_baselines3  # noqa: F401
+    except ImportError as error:
+        print(f"# Stable-Baselines3 table skipped: {error}")
+    else:
+        for name, kwargs in [("thax", {}), ("ataxx", {})]:
+            versus = {**kwargs, "opponent": "random"}
+            for n in args.sb3_sizes:
+                ours, theirs, ratio = median_pair(
+                    args.rounds,
+                    lambda: sb3_loop(native_vec_env(name, versus), n, args.seconds),
+                    lambda: sb3_loop(dummy_vec_env(name, versus), n, args.seconds),
+                )
+                sb3_rows.append((name, n, theirs, ours, ratio))
+                print(
+                    f"sb3 {name:6s} n={n:<4d} BoardgameSB3VecEnv {ours:10,.0f}/s | DummyVecEnv "
+                    f"{theirs:9,.0f}/s ({ratio:5.1f}x)",
+                    flush=True,
+                )
     print(f"# load {load()} at the end")
     print()
     print(
-        "| game | n | pyspiel loop (peer) steps/s | VectorEnv steps/s | ÷ pyspiel, same n "
-        "| ÷ pyspiel, n=64 | BoardgameVectorEnv steps/s | ÷ pyspiel, same n | VectorEnv ÷ our loop |"
+        "| game | n | pyspiel loop (peer) steps/s | VectorEnv steps/s | ÷ pyspiel "
+        "| pyspiel +obs steps/s | ÷ pyspiel +obs | numpy choice steps/s | ÷ pyspiel |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name, n, inside, gym, loop, peer, peer64 in rows:
+    for name, peer, n, theirs, ours, ratio, theirs_obs, ratio_obs, numpy_rate, numpy_ratio in rows:
         print(
-            f"| {name} | {n} | {peer:,.0f} ({PEER[name]}) | {inside:,.0f} | {inside / peer:.1f} "
-            f"| {inside / peer64:.1f} | {gym:,.0f} | {gym / peer:.1f} | {inside / loop:.1f} |"
+            f"| {name} | {n} | {theirs:,.0f} ({peer}) | {ours:,.0f} | {ratio:.1f} "
+            f"| {theirs_obs:,.0f} | {ratio_obs:.1f} | {numpy_rate:,.0f} | {numpy_ratio:.1f} |"
         )
+    if sb3_rows:
+        print()
+        print("| game (against random) | n | DummyVecEnv steps/s | BoardgameSB3VecEnv steps/s | ratio |")
+        print("|---|---:|---:|---:|---:|")
+        for name, n, theirs, ours, ratio in sb3_rows:
+            print(f"| {name} | {n} | {theirs:,.0f} | {ours:,.0f} | {ratio:.1f} |")
 
 
 if __name__ == "__main__":

@@ -31,8 +31,20 @@ pub(crate) fn build_bot<G: PyGame>(
     seats: usize,
     seed: u64,
 ) -> Result<Box<dyn Bot<G>>, Refusal> {
-    let parsed: BotSpec = spec.trim().parse().map_err(|e| format!("{e}"))?;
-    build_spec::<G>(&parsed, seats, seed, Some(Instant::now)).map_err(|e| e.0)
+    let parsed: BotSpec = spec
+        .trim()
+        .parse()
+        .map_err(|e| first_line(format!("{e}")))?;
+    build_spec::<G>(&parsed, seats, seed, Some(Instant::now)).map_err(|e| first_line(e.0))
+}
+
+/// The first line of a spec error: the list of accepted specs that follows it in
+/// `boardgame-search`'s messages is `boardgame.BOT_SPECS`, named instead.
+fn first_line(message: String) -> Refusal {
+    match message.split_once('\n') {
+        Some((first, _)) => format!("{first} (boardgame.BOT_SPECS lists the accepted specs)"),
+        None => message,
+    }
 }
 
 /// [`build_bot`] behind [`AnyBot`], with its own generator seeded with `seed`.

@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 
+use crate::args::Whole;
 use crate::bot::AnyBot;
 use crate::py_game::PyGameHandle;
 use crate::py_state::PyState;
@@ -37,13 +38,14 @@ impl PyBot {
 /// The bot of `spec` (`random`, `greedy`, `mcts:ms=50`, `expectimax:depth=2`, …) for
 /// `game`.
 #[pyfunction]
-#[pyo3(name = "bot", signature = (spec, game, seed=0))]
+#[pyo3(name = "bot", signature = (spec, game, seed=Whole(0)))]
 pub(crate) fn make_bot(
     py: Python<'_>,
     spec: &str,
     game: &PyGameHandle,
-    seed: u64,
+    seed: Whole<u64>,
 ) -> PyResult<PyBot> {
+    let Whole(seed) = seed;
     let inner = game.inner.clone();
     let owned = spec.to_owned();
     let worker = Worker::start(py, "boardgame-bot", move || {

@@ -6,6 +6,7 @@ use pyo3::buffer::PyBuffer;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::args::Whole;
 use crate::py_game::PyGameHandle;
 use crate::refused;
 use crate::table::{AnyState, CHANCE, TERMINAL};
@@ -44,7 +45,8 @@ impl PyState {
         self.inner.legal_actions()
     }
 
-    fn legal_actions_mask(&self) -> Vec<u8> {
+    /// 1 where the action (or chance outcome) is legal, as a list (as pyspiel returns it).
+    fn legal_actions_mask(&self) -> Vec<u32> {
         let size = if self.is_chance_node() {
             self.inner.num_chance_ids()
         } else {
@@ -57,30 +59,35 @@ impl PyState {
         mask
     }
 
-    fn action_to_string(&self, action: usize) -> PyResult<String> {
-        self.inner.action_to_string(action).map_err(refused)
+    fn action_to_string(&self, action: Whole<usize>) -> PyResult<String> {
+        self.inner.action_to_string(action.0).map_err(refused)
     }
 
-    fn move_to_string(&self, action: usize) -> PyResult<String> {
-        self.inner.move_to_string(action).map_err(refused)
+    fn move_to_string(&self, action: Whole<usize>) -> PyResult<String> {
+        self.inner.move_to_string(action.0).map_err(refused)
     }
 
-    fn chance_to_string(&self, action: usize) -> PyResult<String> {
-        self.inner.chance_to_string(action).map_err(refused)
+    fn chance_to_string(&self, action: Whole<usize>) -> PyResult<String> {
+        self.inner.chance_to_string(action.0).map_err(refused)
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<usize> {
         self.inner.string_to_action(text).map_err(refused)
     }
 
-    fn apply_action(&mut self, action: usize) -> PyResult<()> {
-        self.inner.apply_action(action).map_err(refused)
+    fn apply_action(&mut self, action: Whole<usize>) -> PyResult<()> {
+        self.inner.apply_action(action.0).map_err(refused)
     }
 
     /// Takes back the last event. With `player` and `action` (OpenSpiel's arguments), checks
     /// first that they name it. Replays the record without it: time linear in the history.
     #[pyo3(signature = (player=None, action=None))]
-    fn undo_action(&mut self, player: Option<i64>, action: Option<usize>) -> PyResult<()> {
+    fn undo_action(
+        &mut self,
+        player: Option<Whole<i64>>,
+        action: Option<Whole<usize>>,
+    ) -> PyResult<()> {
+        let (player, action) = (player.map(|p| p.0), action.map(|a| a.0));
         let mut earlier = self.inner.clone_box();
         let (by, id) = earlier.undo().map_err(refused)?;
         if player.is_some_and(|p| p != by) || action.is_some_and(|a| a != id) {
@@ -172,6 +179,12 @@ impl PyState {
         self.inner.picture()
     }
 
+    /// The board as a picture: a `uint8` numpy array of shape `(height, width, 3)` (RGB),
+    /// drawn in Rust (Gymnasium's `rgb_array`).
+    fn render_rgb<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        picture_array(py, &self.inner.draw())
+    }
+
     fn __str__(&self) -> String {
         self.inner.notation()
     }
@@ -184,7 +197,12 @@ impl PyState {
         )
     }
 
-    fn observation_tensor<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Whole<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let Whole(seat) = seat;
         let shape = self.inner.observation_shape();
         let mut data = vec![0.0f32; shape.iter().product()];
         self.inner.observe(seat, &mut data).map_err(refused)?;
@@ -196,7 +214,8 @@ impl PyState {
         Ok(array)
     }
 
-    fn observation_list(&self, seat: usize) -> PyResult<Vec<f32>> {
+    fn observation_list(&self, seat: Whole<usize>) -> PyResult<Vec<f32>> {
+        let Whole(seat) = seat;
         let size = self.inner.observation_shape().iter().product();
         let mut data = vec![0.0f32; size];
         self.inner.observe(seat, &mut data).map_err(refused)?;
@@ -216,18 +235,31 @@ impl PyState {
     #[pyo3(signature = (depth, nodes=None))]
     fn expectimax(
         slf: PyRef<'_, Self>,
-        depth: u32,
-        nodes: Option<u64>,
+        depth: Whole<u32>,
+        nodes: Option<Whole<u64>>,
     ) -> PyResult<(usize, f64, u64)> {
+        let (depth, nodes) = (depth.0, nodes.map(|n| n.0));
         let py = slf.py();
         let (job, stop) = slf.inner.expectimax(depth, nodes).map_err(refused)?;
         drop(slf);
         interruptible(py, &stop, job)
     }
 
-    fn evaluate(&self, seat: usize) -> PyResult<f64> {
-        self.inner.evaluate(seat).map_err(refused)
+    fn evaluate(&self, seat: Whole<usize>) -> PyResult<f64> {
+        self.inner.evaluate(seat.0).map_err(refused)
     }
+}
+
+/// `canvas` as a new numpy array `uint8[height, width, 3]`.
+pub(crate) fn picture_array<'py>(
+    py: Python<'py>,
+    canvas: &crate::render::Canvas,
+) -> PyResult<Bound<'py, PyAny>> {
+    let array = py
+        .import("numpy")?
+        .call_method1("zeros", ((canvas.height, canvas.width, 3), "uint8"))?;
+    PyBuffer::<u8>::get(&array)?.copy_from_slice(py, &canvas.pixels)?;
+    Ok(array)
 }
 
 /// The state a record replays to under `game` (`State.__reduce__`'s constructor).

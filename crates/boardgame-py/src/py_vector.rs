@@ -10,14 +10,15 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::{Duration, Instant};
 
-use boardgame_core::driver::game_seed;
+use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed};
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::args::Whole;
 use crate::py_game::PyGameHandle;
 use crate::table::Refusal;
-use crate::vector::{AnyVector, Batch, Halt, Outcomes};
+use crate::vector::{AnyVector, Batch, Fault, Halt, MAX_GAMES, Outcomes, filled, pick_legal};
 use crate::wait::{SIGNAL_CHECK, Worker};
 
 /// The longest stretch of native work between two signal checks in self-play.
@@ -37,6 +38,8 @@ struct Buffers {
     dones: Vec<u8>,
     forfeits: Vec<u8>,
     finals: Option<Vec<f32>>,
+    /// Each game's legal action ids (its mask's 1s), for `sample_legal`.
+    legal: Vec<Vec<u32>>,
 }
 
 /// The sizes of a batch.
@@ -49,16 +52,23 @@ struct Sizes {
 }
 
 impl Buffers {
-    fn new(sizes: Sizes, finals: bool) -> Buffers {
-        Buffers {
-            observations: vec![0.0; sizes.n * sizes.observation],
-            masks: vec![0; sizes.n * sizes.actions],
-            players: vec![0; sizes.n],
-            rewards: vec![0.0; sizes.n * sizes.players],
-            dones: vec![0; sizes.n],
-            forfeits: vec![0; sizes.n],
-            finals: finals.then(|| vec![0.0; sizes.n * sizes.observation]),
-        }
+    /// Zeroed buffers, or [`Fault::Memory`] (every size is at most [`MAX_GAMES`] times a
+    /// game's, so the products do not overflow).
+    fn new(sizes: Sizes, finals: bool) -> Result<Buffers, Fault> {
+        Ok(Buffers {
+            observations: filled(0.0, sizes.n * sizes.observation)?,
+            masks: filled(0, sizes.n * sizes.actions)?,
+            players: filled(0, sizes.n)?,
+            rewards: filled(0.0, sizes.n * sizes.players)?,
+            dones: filled(0, sizes.n)?,
+            forfeits: filled(0, sizes.n)?,
+            legal: filled(Vec::new(), sizes.n)?,
+            finals: if finals {
+                Some(filled(0.0, sizes.n * sizes.observation)?)
+            } else {
+                None
+            },
+        })
     }
 
     fn split(&mut self) -> (Batch<'_>, Outcomes<'_>) {
@@ -67,6 +77,7 @@ impl Buffers {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             },
             Outcomes {
                 rewards: &mut self.rewards,
@@ -82,8 +93,8 @@ impl Buffers {
 enum Op {
     /// Start every game afresh, reseeding the generators first if seeds are given.
     Reset(Option<Vec<u64>>),
-    /// Play one action per game.
-    Step(Vec<i64>),
+    /// Play one action per game, but not in the games held (flag 1) if flags are given.
+    Step(Vec<i64>, Option<Vec<u8>>),
 }
 
 impl Op {
@@ -95,7 +106,7 @@ impl Op {
                 Ok(())
             }
             Op::Reset(None) => Ok(()),
-            Op::Step(actions) => vector.prepare(actions),
+            Op::Step(actions, hold) => vector.prepare(actions, hold.as_deref()),
         }
     }
 
@@ -111,7 +122,7 @@ impl Op {
         let (mut batch, mut outcomes) = buffers.split();
         match self {
             Op::Reset(_) => vector.reset_games(from, until, stop, &mut batch),
-            Op::Step(_) => vector.step_games(from, until, stop, &mut batch, &mut outcomes),
+            Op::Step(..) => vector.step_games(from, until, stop, &mut batch, &mut outcomes),
         }
     }
 }
@@ -128,6 +139,8 @@ enum Engine {
 enum Failure {
     /// Bad input: nothing changed.
     Refused(Refusal),
+    /// The batch's buffers could not be made again (after an interrupted call).
+    Fault(Fault),
     /// The batch is half-stepped (the message says why) and needs a reset.
     Broken(PyErr),
 }
@@ -138,6 +151,9 @@ struct Inner {
     buffers: Option<Buffers>,
     /// Set until the first reset, and after a call that stopped half-way.
     needs_reset: bool,
+    /// The generator of [`PyVectorEnv::sample_legal`], and the seed it started from.
+    sampler: ChaCha8Rng,
+    sampler_seed: u64,
 }
 
 /// `n` games stepped together in Rust (the numpy side is `boardgame.VectorEnv`).
@@ -164,10 +180,10 @@ impl PyVectorEnv {
     /// Runs `op` on every game, checking for signals; the buffers are filled on success.
     fn drive(&self, py: Python<'_>, inner: &mut Inner, op: Op) -> Result<(), Failure> {
         let n = self.sizes.n;
-        let mut buffers = inner
-            .buffers
-            .take()
-            .unwrap_or_else(|| Buffers::new(self.sizes, self.finals));
+        let mut buffers = match inner.buffers.take() {
+            Some(buffers) => buffers,
+            None => Buffers::new(self.sizes, self.finals).map_err(Failure::Fault)?,
+        };
         let result = match &mut inner.engine {
             Engine::Local(vector) => {
                 if let Err(refusal) = op.begin(vector.as_mut()) {
@@ -275,9 +291,36 @@ impl PyVectorEnv {
 
 fn failure(f: Failure) -> PyErr {
     match f {
-        Failure::Refused(message) => PyValueError::new_err(message),
+        Failure::Refused(message) => crate::refused(message),
+        Failure::Fault(fault) => fault_error(fault),
         Failure::Broken(error) => error,
     }
+}
+
+/// A [`Fault`] as Python's `ValueError` or `MemoryError`.
+fn fault_error(fault: Fault) -> PyErr {
+    match fault {
+        Fault::Refused(message) => crate::refused(message),
+        Fault::Memory(message) => PyMemoryError::new_err(message),
+    }
+}
+
+/// The number of games `n`, from 1 to [`MAX_GAMES`].
+fn games(n: i128) -> PyResult<usize> {
+    usize::try_from(n)
+        .ok()
+        .filter(|n| (1..=MAX_GAMES).contains(n))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{n} games: a VectorEnv holds 1 to {MAX_GAMES} games"
+            ))
+        })
+}
+
+/// The seed of [`PyVectorEnv::sample_legal`]'s generator in a batch seeded with `seed` (no
+/// game uses index `u64::MAX`).
+fn sampler_seed(seed: u64) -> u64 {
+    game_seed(seed, u64::MAX)
 }
 
 #[pymethods]
@@ -288,7 +331,7 @@ impl PyVectorEnv {
     /// instead of being refused. With `finals`, a step can report the last observation of
     /// the games that ended.
     #[new]
-    #[pyo3(signature = (game, n, seed, opponent=None, seat=0, bot_seed=0, forfeit=None, finals=false))]
+    #[pyo3(signature = (game, n, seed, opponent=None, seat=Whole(0), bot_seed=Whole(0), forfeit=None, finals=false))]
     #[expect(
         clippy::too_many_arguments,
         reason = "the keyword arguments of Python's constructor"
@@ -296,30 +339,28 @@ impl PyVectorEnv {
     fn new(
         py: Python<'_>,
         game: &PyGameHandle,
-        n: usize,
-        seed: u64,
+        n: Whole<i128>,
+        seed: Whole<u64>,
         opponent: Option<String>,
-        seat: usize,
-        bot_seed: u64,
+        seat: Whole<usize>,
+        bot_seed: Whole<u64>,
         forfeit: Option<f32>,
         finals: bool,
     ) -> PyResult<PyVectorEnv> {
-        if n == 0 {
-            return Err(PyValueError::new_err("a VectorEnv needs at least one game"));
+        let (n, Whole(seed), Whole(seat), Whole(bot_seed)) = (games(n.0)?, seed, seat, bot_seed);
+        let mut seeds = filled(0, n).map_err(fault_error)?;
+        for (i, slot) in seeds.iter_mut().enumerate() {
+            *slot = game_seed(seed, i as u64);
         }
-        let seeds: Vec<u64> = (0..n as u64).map(|i| game_seed(seed, i)).collect();
         let sizes = Sizes {
             n,
             observation: game.inner.observation_shape().iter().product(),
             actions: game.inner.num_actions(),
             players: game.inner.num_players(),
         };
+        let buffers = Buffers::new(sizes, finals).map_err(fault_error)?;
         let engine = match opponent {
-            None => Engine::Local(
-                game.inner
-                    .new_vector(seeds, forfeit)
-                    .map_err(crate::refused)?,
-            ),
+            None => Engine::Local(game.inner.new_vector(seeds, forfeit).map_err(fault_error)?),
             Some(spec) => {
                 let inner = Arc::clone(&game.inner);
                 let stop = Arc::new(AtomicBool::new(false));
@@ -328,17 +369,19 @@ impl PyVectorEnv {
                     let (vector, bot_stop) =
                         inner.new_versus(&spec, seat, bot_seed, seeds, forfeit)?;
                     let flags = std::iter::once(flag).chain(bot_stop).collect();
-                    Ok::<_, Refusal>((vector, flags))
+                    Ok::<_, Fault>((vector, flags))
                 })?
-                .map_err(crate::refused)?;
+                .map_err(fault_error)?;
                 Engine::Remote(worker, stop)
             }
         };
         Ok(PyVectorEnv {
             inner: Mutex::new(Inner {
                 engine,
-                buffers: None,
+                buffers: Some(buffers),
                 needs_reset: true,
+                sampler: rng_from_seed(sampler_seed(seed)),
+                sampler_seed: sampler_seed(seed),
             }),
             sizes,
             finals,
@@ -349,27 +392,46 @@ impl PyVectorEnv {
         self.sizes.n
     }
 
-    /// Restarts every game (reseeding game `i` with `seeds[i]` first, if given) and fills
-    /// `observations`, `masks`, `players`.
-    #[pyo3(signature = (observations, masks, players, seeds=None))]
+    /// Restarts every game and fills `observations`, `masks`, `players`. Reseeds game `i`
+    /// first with `seeds[i]`, if given, or with `game_seed(seed, i)` (as the constructor
+    /// does), if `seed` is given; `seed` also restarts [`sample_legal`](Self::sample_legal)'s
+    /// generator as the constructor's seed does.
+    #[pyo3(signature = (observations, masks, players, seeds=None, seed=None))]
     fn reset(
         &self,
         py: Python<'_>,
         observations: Bound<'_, PyAny>,
         masks: Bound<'_, PyAny>,
         players: Bound<'_, PyAny>,
-        seeds: Option<Vec<u64>>,
+        seeds: Option<Vec<Whole<u64>>>,
+        seed: Option<Whole<u64>>,
     ) -> PyResult<()> {
-        if let Some(seeds) = &seeds
-            && seeds.len() != self.sizes.n
-        {
-            return Err(PyValueError::new_err(format!(
-                "{} seeds for {} games",
-                seeds.len(),
-                self.sizes.n
-            )));
-        }
+        let n = self.sizes.n;
+        let seeds = match (seeds, seed) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err("give seeds or seed, not both"));
+            }
+            (Some(seeds), None) if seeds.len() != n => {
+                return Err(PyValueError::new_err(format!(
+                    "{} seeds for {n} games",
+                    seeds.len()
+                )));
+            }
+            (Some(seeds), None) => Some(seeds.into_iter().map(|Whole(s)| s).collect()),
+            (None, Some(Whole(seed))) => {
+                let mut seeds = filled(0, n).map_err(fault_error)?;
+                for (i, slot) in seeds.iter_mut().enumerate() {
+                    *slot = game_seed(seed, i as u64);
+                }
+                Some(seeds)
+            }
+            (None, None) => None,
+        };
         let mut inner = self.lock()?;
+        if let Some(Whole(seed)) = seed {
+            inner.sampler_seed = sampler_seed(seed);
+            inner.sampler = rng_from_seed(inner.sampler_seed);
+        }
         self.drive(py, &mut inner, Op::Reset(seeds))
             .map_err(failure)?;
         inner.needs_reset = false;
@@ -377,8 +439,9 @@ impl PyVectorEnv {
         Self::publish(py, buffers, [&observations, &masks, &players], None)
     }
 
-    /// Plays `actions` and fills the arrays given.
-    #[pyo3(signature = (actions, observations, masks, players, rewards, dones, forfeits=None, finals=None))]
+    /// Plays `actions` and fills the arrays given. The games where `hold` (`uint8[n]`, if
+    /// given) is 1 skip this step (their action is ignored; their reward and done are 0).
+    #[pyo3(signature = (actions, observations, masks, players, rewards, dones, forfeits=None, finals=None, hold=None))]
     #[expect(clippy::too_many_arguments, reason = "the output arrays of a step")]
     fn step(
         &self,
@@ -391,8 +454,13 @@ impl PyVectorEnv {
         dones: Bound<'_, PyAny>,
         forfeits: Option<Bound<'_, PyAny>>,
         finals: Option<Bound<'_, PyAny>>,
+        hold: Option<Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         let actions = PyBuffer::<i64>::get(&actions)?.to_vec(py)?;
+        let hold = match hold {
+            Some(hold) => Some(PyBuffer::<u8>::get(&hold)?.to_vec(py)?),
+            None => None,
+        };
         let mut inner = self.lock()?;
         if inner.needs_reset {
             return Err(PyRuntimeError::new_err(
@@ -400,7 +468,7 @@ impl PyVectorEnv {
                  (Ctrl-C) and left them half-stepped",
             ));
         }
-        self.drive(py, &mut inner, Op::Step(actions))
+        self.drive(py, &mut inner, Op::Step(actions, hold))
             .map_err(failure)?;
         let buffers = inner.buffers.as_ref().expect("filled by the step");
         Self::publish(
@@ -417,7 +485,8 @@ impl PyVectorEnv {
     }
 
     /// The state notation of game `i`.
-    fn notation(&self, py: Python<'_>, i: usize) -> PyResult<String> {
+    fn notation(&self, py: Python<'_>, i: Whole<usize>) -> PyResult<String> {
+        let Whole(i) = i;
         if i >= self.sizes.n {
             return Err(PyValueError::new_err(format!(
                 "game {i} is not in this VectorEnv of {}",
@@ -429,6 +498,23 @@ impl PyVectorEnv {
             Engine::Local(vector) => Ok(vector.notation(i)),
             Engine::Remote(worker, _) => worker.run(py, move |vector| vector.notation(i)),
         }
+    }
+
+    /// The picture of game `i` (`State.render_rgb`).
+    fn render_rgb<'py>(&self, py: Python<'py>, i: Whole<usize>) -> PyResult<Bound<'py, PyAny>> {
+        let Whole(i) = i;
+        if i >= self.sizes.n {
+            return Err(PyValueError::new_err(format!(
+                "game {i} is not in this VectorEnv of {}",
+                self.sizes.n
+            )));
+        }
+        let inner = self.lock()?;
+        let canvas = match &inner.engine {
+            Engine::Local(vector) => vector.draw(i),
+            Engine::Remote(worker, _) => worker.run(py, move |vector| vector.draw(i))?,
+        };
+        crate::py_state::picture_array(py, &canvas)
     }
 
     /// Every game's notation and generator (seed, words used), for pickling; `None` before
@@ -444,6 +530,54 @@ impl PyVectorEnv {
         }
     }
 
+    /// Writes a uniformly random legal action of every game into `out` (`int64[n]`), drawn
+    /// from the masks of the last reset or step with this batch's sampling generator, which
+    /// `seed` (if given) first restarts. The same seed and masks give the same actions.
+    #[pyo3(signature = (out, seed=None))]
+    fn sample_legal(
+        &self,
+        py: Python<'_>,
+        out: Bound<'_, PyAny>,
+        seed: Option<Whole<u64>>,
+    ) -> PyResult<()> {
+        let out = PyBuffer::<i64>::get(&out)?;
+        if out.item_count() != self.sizes.n || !out.is_c_contiguous() || out.readonly() {
+            return Err(PyValueError::new_err(format!(
+                "sample_legal writes into a writable, contiguous int64 array of {} items",
+                self.sizes.n
+            )));
+        }
+        let mut guard = self.lock()?;
+        let inner = &mut *guard;
+        let Some(buffers) = inner.buffers.as_ref().filter(|_| !inner.needs_reset) else {
+            return Err(PyRuntimeError::new_err(
+                "call reset() first: the games have not started, or a call stopped half-way",
+            ));
+        };
+        if let Some(Whole(seed)) = seed {
+            inner.sampler_seed = seed;
+            inner.sampler = rng_from_seed(seed);
+        }
+        let mut picks = filled(0i64, self.sizes.n).map_err(fault_error)?;
+        pick_legal(&buffers.legal, &mut picks, &mut inner.sampler);
+        out.copy_from_slice(py, &picks)
+    }
+
+    /// The sampling generator's seed and the words it has used (for pickling).
+    fn sampler_state(&self) -> PyResult<(u64, u128)> {
+        let inner = self.lock()?;
+        Ok((inner.sampler_seed, inner.sampler.get_word_pos()))
+    }
+
+    /// Puts the sampling generator where [`sampler_state`](Self::sampler_state) found it.
+    fn set_sampler_state(&self, seed: Whole<u64>, words: Whole<u128>) -> PyResult<()> {
+        let mut inner = self.lock()?;
+        inner.sampler_seed = seed.0;
+        inner.sampler = rng_from_seed(seed.0);
+        inner.sampler.set_word_pos(words.0);
+        Ok(())
+    }
+
     /// Restores a [`snapshot`](Self::snapshot) and fills `observations`, `masks`, `players`.
     fn restore(
         &self,
@@ -454,7 +588,7 @@ impl PyVectorEnv {
         players: Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let mut inner = self.lock()?;
-        let mut buffers = Buffers::new(self.sizes, self.finals);
+        let mut buffers = Buffers::new(self.sizes, self.finals).map_err(fault_error)?;
         let n = self.sizes.n;
         let restored = match &mut inner.engine {
             Engine::Local(vector) => vector

@@ -10,11 +10,17 @@ use std::sync::atomic::AtomicBool;
 use boardgame_core::settings::configure;
 use boardgame_core::{Configure, Event, Record, RecordLine, Seat, Turn};
 use boardgame_search::Evaluator;
+use boardgame_search::bots::{MAX_DEPTH, MAX_NODES};
 use boardgame_search::expectimax::{Expectimax, ExpectimaxLimits};
 
+use crate::args::quoted;
 use crate::bot::AnyBot;
 use crate::games::{GAMES, PyGame, max_moves, with_game};
-use crate::vector::{AnyVector, BotOpponent, SelfPlay, VectorOf};
+use crate::vector::{AnyVector, BotOpponent, Fault, SelfPlay, VectorOf};
+
+/// The longest preset name or move text looked at, in bytes: a longer one is refused with a
+/// short quote before the rules crate's parser (whose message would quote it in full) sees it.
+const MAX_WORD: usize = 64;
 
 /// OpenSpiel's id of the chance player.
 pub(crate) const CHANCE: i64 = -1;
@@ -62,7 +68,7 @@ pub(crate) trait AnyGame: Send + Sync {
         &self,
         seeds: Vec<u64>,
         forfeit: Option<f32>,
-    ) -> Result<Box<dyn AnyVector + Send>, Refusal>;
+    ) -> Result<Box<dyn AnyVector + Send>, Fault>;
     /// The same with the bot of `spec` (seeded with `bot_seed`) at every seat but `seat`; and
     /// the bot's stop flag. Not `Send`: built on the thread that will use it.
     fn new_versus(
@@ -72,7 +78,7 @@ pub(crate) trait AnyGame: Send + Sync {
         bot_seed: u64,
         seeds: Vec<u64>,
         forfeit: Option<f32>,
-    ) -> Result<Versus, Refusal>;
+    ) -> Result<Versus, Fault>;
     /// The bot of `spec` for this game. Not `Send`: built on the thread that will use it.
     fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, Refusal>;
 }
@@ -97,6 +103,8 @@ pub(crate) trait AnyState: Send + Sync {
     fn returns(&self) -> Vec<f64>;
     fn notation(&self) -> String;
     fn picture(&self) -> String;
+    /// The board as an RGB picture (`crate::render`).
+    fn draw(&self) -> crate::render::Canvas;
     /// The size of the action-id space.
     fn num_actions(&self) -> usize;
     /// The size of the chance-outcome id space.
@@ -171,6 +179,9 @@ fn config_of<G: PyGame>(
     }
     pairs.sort_by(|a, b| (a.0 != "players", &a.0).cmp(&(b.0 != "players", &b.0)));
     let preset = preset.map(str::trim).filter(|p| !p.is_empty());
+    if let Some(long) = preset.filter(|p| p.len() > MAX_WORD) {
+        return Err(format!("unknown preset {} of {}", quoted(long), G::NAME));
+    }
     let config: G::Config =
         configure(preset, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(message)?;
     G::new(config.clone()).map_err(message)?;
@@ -207,13 +218,42 @@ fn game_of_config<G: PyGame>(
 ) -> Result<Arc<dyn AnyGame>, Refusal> {
     let config: G::Config = serde_json::from_str(json)
         .map_err(|e| format!("not a configuration of {}: {e}", G::NAME))?;
+    refuse_unknown_keys::<G>(json, &config)?;
     G::new(config.clone()).map_err(message)?;
     let preset = preset.map(str::to_owned);
     Ok(Arc::new(GameOf::<G> { config, preset }))
 }
 
+/// Refuses a key of the configuration `json` that the configuration read from it does not
+/// have (serde skips unknown fields, so a misspelt or foreign key would be lost silently).
+fn refuse_unknown_keys<G: PyGame>(json: &str, config: &G::Config) -> Result<(), Refusal> {
+    let given: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| format!("not a configuration of {}: {e}", G::NAME))?;
+    let known = serde_json::to_value(config).map_err(message)?;
+    let (Some(given), Some(known)) = (given.as_object(), known.as_object()) else {
+        return Ok(());
+    };
+    match given.keys().find(|key| !known.contains_key(*key)) {
+        Some(key) => Err(format!(
+            "not a configuration of {}: unknown key {} (the keys are {})",
+            G::NAME,
+            quoted(key),
+            known
+                .keys()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 fn unknown(name: &str) -> Refusal {
-    format!("unknown game {name:?}: the games are {}", GAMES.join(", "))
+    format!(
+        "unknown game {}: the games are {}",
+        quoted(name),
+        GAMES.join(", ")
+    )
 }
 
 /// A state from one line of the `boardgame` command's record JSON, replayed through the
@@ -345,7 +385,7 @@ impl<G: PyGame> AnyGame for GameOf<G> {
         &self,
         seeds: Vec<u64>,
         forfeit: Option<f32>,
-    ) -> Result<Box<dyn AnyVector + Send>, Refusal> {
+    ) -> Result<Box<dyn AnyVector + Send>, Fault> {
         let vector = VectorOf::<G, SelfPlay>::new(self.config.clone(), seeds, SelfPlay, forfeit)?;
         Ok(Box::new(vector))
     }
@@ -357,13 +397,13 @@ impl<G: PyGame> AnyGame for GameOf<G> {
         bot_seed: u64,
         seeds: Vec<u64>,
         forfeit: Option<f32>,
-    ) -> Result<Versus, Refusal> {
+    ) -> Result<Versus, Fault> {
         let seats = self.num_players();
         if seat >= seats {
-            return Err(format!(
+            return Err(Fault::Refused(format!(
                 "seat {seat} is not at the table (seats 0 to {})",
                 seats - 1
-            ));
+            )));
         }
         let bot = crate::bot::build_bot::<G>(spec, seats, bot_seed)?;
         let stop = bot.stop_flag();
@@ -498,6 +538,13 @@ impl<G: PyGame> AnyState for Live<G> {
 
     fn string_to_action(&self, text: &str) -> Result<usize, Refusal> {
         let text = text.trim();
+        if text.len() > MAX_WORD {
+            return Err(format!(
+                "not a move or dice of {}: {}",
+                G::NAME,
+                quoted(text)
+            ));
+        }
         match self.state.turn() {
             Turn::Chance => {
                 let text = text
@@ -568,6 +615,10 @@ impl<G: PyGame> AnyState for Live<G> {
         format!("{:#}", self.state)
     }
 
+    fn draw(&self) -> crate::render::Canvas {
+        self.state.draw()
+    }
+
     fn num_actions(&self) -> usize {
         self.state.action_space()
     }
@@ -610,6 +661,14 @@ impl<G: PyGame> AnyState for Live<G> {
                 "expectimax searches decision nodes only: {}",
                 self.state
             ));
+        }
+        // The bounds of `boardgame-search`'s specs: the search recurses once per ply (a long
+        // search is stopped by Ctrl-C, see `wait`).
+        if depth > MAX_DEPTH {
+            return Err(format!("depth {depth}: at most {MAX_DEPTH}"));
+        }
+        if let Some(n) = nodes.filter(|&n| n == 0 || n > MAX_NODES) {
+            return Err(format!("nodes={n}: from 1 to {MAX_NODES}"));
         }
         let evaluator = G::Eval::default();
         let scale = f64::from(evaluator.bound()) + 1.0;

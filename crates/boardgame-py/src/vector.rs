@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use boardgame_core::driver::{ChaCha8Rng, rng_from_seed, sample};
+use boardgame_core::driver::{ChaCha8Rng, below, rng_from_seed, sample};
 use boardgame_core::{Seat, Turn};
 use boardgame_search::bots::Bot;
 
@@ -25,6 +25,51 @@ use crate::table::Refusal;
 /// decision (a tiny `max_rolls`).
 pub(crate) const MAX_RESTARTS: usize = 1000;
 
+/// The most games of one batch: 2²⁴, past what 24 GiB holds of any game's observations and
+/// masks. A larger `n` is refused with `ValueError`; an `n` below it that the allocator cannot
+/// give is a `MemoryError` (every array of the batch is reserved with `try_reserve`).
+pub(crate) const MAX_GAMES: usize = 1 << 24;
+
+/// Why a batch could not be built.
+#[derive(Debug)]
+pub(crate) enum Fault {
+    /// Bad input (`ValueError`).
+    Refused(Refusal),
+    /// The memory for the batch could not be had (`MemoryError`).
+    Memory(String),
+}
+
+impl From<Refusal> for Fault {
+    fn from(refusal: Refusal) -> Fault {
+        Fault::Refused(refusal)
+    }
+}
+
+/// `n` copies of `value`, or [`Fault::Memory`] if the allocator refuses them.
+pub(crate) fn filled<T: Clone>(value: T, n: usize) -> Result<Vec<T>, Fault> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(n).map_err(|_| {
+        Fault::Memory(format!(
+            "cannot allocate the memory of this batch ({n} × {} bytes for one of its arrays)",
+            size_of::<T>()
+        ))
+    })?;
+    out.resize(n, value);
+    Ok(out)
+}
+
+/// What a game does on the next step.
+#[derive(Clone, Copy, Debug)]
+enum Pending<M> {
+    /// Plays this move.
+    Play(M),
+    /// Forfeits (an illegal action in forfeit mode).
+    Forfeit,
+    /// Stays as it is: a game just restarted whose first step is skipped (gymnasium's
+    /// `NEXT_STEP` autoreset).
+    Hold,
+}
+
 /// The arrays one call fills, flattened row-major (the Python side owns and shapes them).
 pub(crate) struct Batch<'a> {
     /// `n × observation size`: the observation for the seat to move.
@@ -33,6 +78,8 @@ pub(crate) struct Batch<'a> {
     pub(crate) masks: &'a mut [u8],
     /// `n`: the seat to move.
     pub(crate) players: &'a mut [i64],
+    /// `n`: the ids of the legal actions (the 1s of the mask, for [`pick_legal`]).
+    pub(crate) legal: &'a mut [Vec<u32>],
 }
 
 /// What a step reports beside the new [`Batch`].
@@ -73,8 +120,9 @@ pub(crate) trait AnyVector {
         batch: &mut Batch<'_>,
     ) -> Result<usize, Halt>;
     /// Checks `actions` (one per game) and keeps them for [`step_games`](Self::step_games);
-    /// refuses an illegal one unless illegal actions forfeit. Changes no game.
-    fn prepare(&mut self, actions: &[i64]) -> Result<(), Refusal>;
+    /// refuses an illegal one unless illegal actions forfeit. The games where `hold` is 1 (if
+    /// given) skip the step: their action is not looked at. Changes no game.
+    fn prepare(&mut self, actions: &[i64], hold: Option<&[u8]>) -> Result<(), Refusal>;
     /// Plays the prepared actions of games `from..`, resolves chance and the opponent's
     /// turns, restarts finished games and fills their rows, until `until` or `stop`; returns
     /// the next game to step.
@@ -90,6 +138,8 @@ pub(crate) trait AnyVector {
     fn fill_all(&mut self, batch: &mut Batch<'_>);
     /// The state notation of game `i`.
     fn notation(&self, i: usize) -> String;
+    /// The picture of game `i` (`crate::render`).
+    fn draw(&self, i: usize) -> crate::render::Canvas;
     /// Every game's notation and generator (its seed and how many words it has used).
     fn snapshot(&self) -> Vec<(String, u64, u128)>;
     /// Restores a [`snapshot`](Self::snapshot) of a batch of the same game and size.
@@ -140,8 +190,8 @@ pub(crate) struct VectorOf<G: PyGame, O> {
     states: Vec<G>,
     rngs: Vec<ChaCha8Rng>,
     seeds: Vec<u64>,
-    /// The prepared actions: `None` for an illegal one (forfeit mode).
-    pending: Vec<Option<G::Move>>,
+    /// The prepared actions.
+    pending: Vec<Pending<G::Move>>,
     /// The offender's reward when an illegal action forfeits the game, if it does.
     forfeit: Option<f32>,
     opponent: O,
@@ -158,24 +208,29 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
         seeds: Vec<u64>,
         opponent: O,
         forfeit: Option<f32>,
-    ) -> Result<VectorOf<G, O>, Refusal> {
+    ) -> Result<VectorOf<G, O>, Fault> {
         let start = G::new(config.clone()).map_err(|e| e.to_string())?;
         if let Some(seat) = opponent.agent()
             && seat.index() >= start.num_seats()
         {
-            return Err(format!(
+            return Err(Fault::Refused(format!(
                 "seat {} is not at the table (seats 0 to {})",
                 seat.index(),
                 start.num_seats() - 1
-            ));
+            )));
+        }
+        let n = seeds.len();
+        let mut rngs = filled(rng_from_seed(0), n)?;
+        for (rng, &seed) in rngs.iter_mut().zip(&seeds) {
+            *rng = rng_from_seed(seed);
         }
         Ok(VectorOf {
             observation_size: G::observation_shape(&config).iter().product(),
             num_actions: G::num_actions(&config),
             num_players: start.num_seats(),
-            states: vec![start; seeds.len()],
-            rngs: seeds.iter().map(|&s| rng_from_seed(s)).collect(),
-            pending: vec![None; seeds.len()],
+            states: filled(start, n)?,
+            rngs,
+            pending: filled(Pending::Hold, n)?,
             seeds,
             forfeit,
             opponent,
@@ -244,10 +299,11 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
         state.observe(seat, obs);
         let mask = &mut batch.masks[i * self.num_actions..][..self.num_actions];
         mask.fill(0);
-        self.moves.clear();
-        state.legal_moves(&mut self.moves);
-        for &mv in &self.moves {
-            mask[state.action_id(mv)] = 1;
+        let legal = &mut batch.legal[i];
+        legal.clear();
+        state.legal_ids(&mut self.moves, legal);
+        for &id in legal.iter() {
+            mask[id as usize] = 1;
         }
         batch.players[i] = seat.index() as i64;
     }
@@ -279,6 +335,18 @@ impl<G: PyGame, O: Opponent<G>> VectorOf<G, O> {
     }
 }
 
+/// Writes into `picks[i]` a uniformly random one of the legal action ids `legal[i]` (as
+/// [`Batch::legal`] holds them), drawn with `rng`; -1 where there is none.
+pub(crate) fn pick_legal(legal: &[Vec<u32>], picks: &mut [i64], rng: &mut ChaCha8Rng) {
+    for (ids, pick) in legal.iter().zip(picks.iter_mut()) {
+        *pick = match ids.len() {
+            0 => -1,
+            1 => i64::from(ids[0]),
+            len => i64::from(ids[below(rng, len as u64) as usize]),
+        };
+    }
+}
+
 /// How many games a stretch works on between two looks at the clock (a look costs about as
 /// much as a fifth of a Thax move).
 const CLOCK_EVERY: usize = 16;
@@ -297,8 +365,10 @@ impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
     }
 
     fn reseed(&mut self, seeds: &[u64]) {
-        self.seeds = seeds.to_vec();
-        self.rngs = seeds.iter().map(|&s| rng_from_seed(s)).collect();
+        self.seeds.copy_from_slice(seeds);
+        for (rng, &seed) in self.rngs.iter_mut().zip(seeds) {
+            *rng = rng_from_seed(seed);
+        }
     }
 
     fn reset_games(
@@ -318,21 +388,31 @@ impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
         Ok(self.states.len())
     }
 
-    fn prepare(&mut self, actions: &[i64]) -> Result<(), Refusal> {
+    fn prepare(&mut self, actions: &[i64], hold: Option<&[u8]>) -> Result<(), Refusal> {
         let n = self.states.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
+        if let Some(hold) = hold
+            && hold.len() != n
+        {
+            return Err(format!("{} skip flags for {n} games", hold.len()));
+        }
         for (i, (&id, state)) in actions.iter().zip(&self.states).enumerate() {
+            if hold.is_some_and(|hold| hold[i] != 0) {
+                self.pending[i] = Pending::Hold;
+                continue;
+            }
             let mv = usize::try_from(id)
                 .ok()
                 .filter(|&id| id < self.num_actions)
                 .and_then(|id| state.action_move(id))
                 .filter(|&mv| state.is_legal(mv));
-            if mv.is_none() && self.forfeit.is_none() {
-                return Err(format!("game {i}: action {id} is not legal in {state}"));
-            }
-            self.pending[i] = mv;
+            self.pending[i] = match mv {
+                Some(mv) => Pending::Play(mv),
+                None if self.forfeit.is_some() => Pending::Forfeit,
+                None => return Err(format!("game {i}: action {id} is not legal in {state}")),
+            };
         }
         Ok(())
     }
@@ -357,14 +437,15 @@ impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
             };
             let viewer = self.opponent.agent().unwrap_or(mover);
             match self.pending[i] {
-                Some(mv) => {
+                Pending::Play(mv) => {
                     self.states[i].play_unchecked(mv);
                     self.advance(i, stop)?;
                     if self.states[i].is_terminal() {
                         self.finish(i, viewer, None, outcomes);
                     }
                 }
-                None => self.finish(i, viewer, Some(mover), outcomes),
+                Pending::Forfeit => self.finish(i, viewer, Some(mover), outcomes),
+                Pending::Hold => {}
             }
             if outcomes.dones[i] == 1 {
                 self.restart(i, stop)?;
@@ -382,6 +463,10 @@ impl<G: PyGame, O: Opponent<G>> AnyVector for VectorOf<G, O> {
 
     fn notation(&self, i: usize) -> String {
         self.states[i].to_string()
+    }
+
+    fn draw(&self, i: usize) -> crate::render::Canvas {
+        self.states[i].draw()
     }
 
     fn snapshot(&self) -> Vec<(String, u64, u128)> {
@@ -447,6 +532,7 @@ mod tests {
         rewards: Vec<f32>,
         dones: Vec<u8>,
         forfeits: Vec<u8>,
+        legal: Vec<Vec<u32>>,
     }
 
     impl Arrays {
@@ -459,6 +545,7 @@ mod tests {
                 rewards: vec![0.0; n * 2],
                 dones: vec![0; n],
                 forfeits: vec![0; n],
+                legal: vec![Vec::new(); n],
             }
         }
 
@@ -468,6 +555,7 @@ mod tests {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             };
             vector.reset_games(0, None, &stop, &mut batch)
         }
@@ -478,12 +566,13 @@ mod tests {
                 .chunks(Thax::num_actions(&ThaxConfig::default()))
                 .map(|mask| mask.iter().position(|&m| m == 1).unwrap() as i64)
                 .collect();
-            vector.prepare(&actions).map_err(Halt::Refused)?;
+            vector.prepare(&actions, None).map_err(Halt::Refused)?;
             let stop = AtomicBool::new(false);
             let mut batch = Batch {
                 observations: &mut self.observations,
                 masks: &mut self.masks,
                 players: &mut self.players,
+                legal: &mut self.legal,
             };
             let mut outcomes = Outcomes {
                 rewards: &mut self.rewards,
@@ -516,6 +605,7 @@ mod tests {
             observations: &mut arrays.observations,
             masks: &mut arrays.masks,
             players: &mut arrays.players,
+            legal: &mut arrays.legal,
         };
         assert_eq!(vector.reset_games(0, None, &stop, &mut batch).unwrap(), 1);
         assert_eq!(vector.reset_games(1, None, &stop, &mut batch).unwrap(), 2);
@@ -547,6 +637,7 @@ mod tests {
                 observations: &mut copied.observations,
                 masks: &mut copied.masks,
                 players: &mut copied.players,
+                legal: &mut copied.legal,
             };
             copy.fill_all(&mut batch);
         }
@@ -571,7 +662,7 @@ mod tests {
         arrays.reset(&mut vector).unwrap();
         let before: Vec<String> = (0..2).map(|i| vector.notation(i)).collect();
         let legal = arrays.masks.iter().position(|&m| m == 1).unwrap() as i64;
-        let mut refused = |actions: &[i64]| vector.prepare(actions).unwrap_err();
+        let mut refused = |actions: &[i64]| vector.prepare(actions, None).unwrap_err();
         assert!(refused(&[legal, -1]).contains("game 1"));
         assert!(refused(&[legal, 10_000]).contains("game 1"));
         assert!(refused(&[legal]).contains("1 actions for 2 games"));

@@ -12,6 +12,7 @@ import pytest
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "python.md"
 README = Path(__file__).resolve().parents[1] / "README.md"
+PYPI = Path(__file__).resolve().parents[1] / "PYPI.md"
 
 
 def python_blocks(path: Path) -> list[tuple[int, str]]:
@@ -31,9 +32,12 @@ def python_blocks(path: Path) -> list[tuple[int, str]]:
     return blocks
 
 
-BLOCKS = [(DOC, line, code) for line, code in python_blocks(DOC)] + [
-    (README, line, code) for line, code in python_blocks(README)
-]
+BLOCKS = [(path, line, code) for path in (DOC, README, PYPI) for line, code in python_blocks(path)]
+
+
+def needs_torch(code: str) -> bool:
+    """Whether a block uses Stable-Baselines3 (which imports torch)."""
+    return "sb3" in code or "stable_baselines3" in code
 
 
 def test_the_pages_have_python_blocks():
@@ -43,6 +47,10 @@ def test_the_pages_have_python_blocks():
 
 @pytest.mark.parametrize("path,line,code", BLOCKS, ids=[f"{p.name}:{n}" for p, n, _ in BLOCKS])
 def test_every_python_block_runs(path, line, code):
+    if needs_torch(code):
+        # CI installs torch (scripts/test-python.sh); without it these blocks are skipped.
+        pytest.importorskip("torch", reason="the block uses Stable-Baselines3, which needs torch")
+        pytest.importorskip("sb3_contrib")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(code, f"{path.name}:{line}", "exec"), {"__name__": f"doc_block_{line}"})
@@ -50,6 +58,17 @@ def test_every_python_block_runs(path, line, code):
         # The first example prints the first moves: it must reach some.
         moves = [text for text in out.getvalue().splitlines() if re.match(r"^[0-3] \S", text)]
         assert len(moves) >= 5, out.getvalue()
+        # Issue 46, defect 6: the comment on the returns must be what the block prints.
+        said = re.search(r"print\(s\.returns\(\), str\(s\)\)\s+# (\[[^\]]*\])", code).group(1)
+        printed = out.getvalue().splitlines()[-1]
+        assert printed.startswith(said), (said, printed)
+
+
+def test_the_openspiel_section_warns_about_upstreams_cpp_mcts_bot():
+    # Issue 46, defect 7: pyspiel.MCTSBot (C++) crashes on any Python game.
+    section = DOC.read_text(encoding="utf-8").split("## OpenSpiel", 1)[1].split("\n## ", 1)[0]
+    assert "`pyspiel.MCTSBot`" in section and "segmentation fault" in section
+    assert "open_spiel.python.algorithms.mcts.MCTSBot" in section
 
 
 def test_the_thread_safety_table_names_every_class():

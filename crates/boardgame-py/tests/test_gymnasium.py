@@ -126,7 +126,7 @@ def test_illegal_actions_raise_or_forfeit():
 
 def test_render_modes_are_checked():
     with pytest.raises(ValueError, match="render_mode"):
-        BoardgameEnv("thax", render_mode="rgb_array")
+        BoardgameEnv("thax", render_mode="video")
     env = BoardgameEnv("thax", render_mode="ansi")
     env.reset(seed=1)
     assert "\n" in env.render()

@@ -446,7 +446,7 @@ fn texel_error(samples: &[([f64; LINEAR_WEIGHTS], f64)], w: &[f64; LINEAR_WEIGHT
 
 /// `tune FILE [STEPS]`: Texel tuning of the linear weights on `data`'s positions.
 fn tune(args: &[String]) {
-    let file = std::fs::File::open(&args[0]).expect("FILE");
+    let (file, _) = boardgame_io::read::open_regular(args[0].as_ref()).expect("FILE");
     let steps: usize = args.get(1).map_or(2000, |s| s.parse().expect("STEPS"));
     let eval = AtaxxEvaluator::default();
     let mut samples = Vec::new();

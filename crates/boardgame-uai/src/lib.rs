@@ -11,7 +11,9 @@
 pub mod bench;
 pub mod datagen;
 pub mod eval;
+pub mod netfile;
 pub mod protocol;
 pub mod search;
 pub mod selfplay;
+mod simd;
 pub mod train;

@@ -35,6 +35,20 @@ enum Command {
     Train(TrainArgs),
     /// A fixed-node match between two configurations of the engine, with an optional SPRT.
     Match(MatchArgs),
+    /// What datagen's files hold: their headers, games, positions, and a digest of the games
+    /// that does not depend on their order (the same games give the same digest).
+    Datainfo(DatainfoArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct DatainfoArgs {
+    /// Data files written by datagen (the digest covers all of them together).
+    #[arg(required = true, num_args = 1..)]
+    files: Vec<std::path::PathBuf>,
+    /// Count only the games whose index in their run is below N: one N for every file, or
+    /// one per file (as `train --games`).
+    #[arg(long, num_args = 1.., value_parser = clap::value_parser!(u32).range(1..))]
+    games: Vec<u32>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -55,7 +69,8 @@ struct MatchArgs {
     /// The openings' seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once; by default every core.
+    /// Games played at once: by default every core, and at most one per core and one per
+    /// pair (each thread holds two 16 MiB tables and a small one, about 35 MB).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Stop early by an SPRT of ELO0,ELO1 (α = β = 0.05), e.g. 0,5.
@@ -68,7 +83,8 @@ struct TrainArgs {
     /// Data files written by datagen.
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<std::path::PathBuf>,
-    /// The network file to write (rewritten after every epoch).
+    /// The network file to write (replaced whole after every epoch; a regular file or
+    /// nothing, checked before the first epoch; not one of the --data files).
     #[arg(long)]
     output: std::path::PathBuf,
     /// Passes over the data.
@@ -92,12 +108,31 @@ struct TrainArgs {
     /// Threads (only the speed depends on them); by default every core.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8))]
     threads: Option<u64>,
-    /// Use only the first this many positions of the data.
-    #[arg(long)]
-    limit: Option<usize>,
+    /// Use only the first this many positions of the data (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Use only the games whose index in their run is below N: one N for every file, or one
+    /// per file in the order of --data (the first N games of each run, however far its file
+    /// went past them).
+    #[arg(long, num_args = 1.., value_parser = clap::value_parser!(u32).range(1..))]
+    games: Vec<u32>,
     /// The network's inputs: squares only, or squares and 2×2 window patterns.
     #[arg(long, value_enum, default_value_t = FeatureChoice::Tuples)]
     features: FeatureChoice,
+    /// Hidden units per perspective: 128 or 256.
+    #[arg(long, default_value_t = 128, value_parser = parse_hidden)]
+    hidden: usize,
+}
+
+/// A hidden size the network file supports.
+fn parse_hidden(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(hidden) if boardgame_uai::eval::Network::supports_hidden(hidden) => Ok(hidden),
+        _ => Err(format!(
+            "{} is not a hidden size: 128 or 256",
+            boardgame_io::quote(text)
+        )),
+    }
 }
 
 /// The network input sets.
@@ -156,7 +191,7 @@ struct DatagenArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Nodes per move: no new iteration after this many, a hard stop at twice as many.
-    #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     nodes: u64,
     /// The evaluation the games are searched with.
     #[arg(long, value_enum, default_value_t = EvalChoice::Net)]
@@ -164,6 +199,30 @@ struct DatagenArgs {
     /// A network file to search with instead (the trainer's output).
     #[arg(long, conflicts_with = "eval")]
     net: Option<std::path::PathBuf>,
+    /// Play only shard K of N (K = 1..=N): the games whose index is K - 1 modulo N, so the
+    /// N shards of a run together hold exactly its games (the file's header records the
+    /// shard; `train` reads the shards' files together).
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u32, u32)>,
+}
+
+/// `K/N` with 1 ≤ K ≤ N: `(K - 1, N)`.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || {
+        format!(
+            "{} is not a shard K/N with 1 <= K <= N",
+            boardgame_io::quote(text)
+        )
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(k) || !digits(n) {
+        return Err(bad());
+    }
+    match (k.parse::<u32>(), n.parse::<u32>()) {
+        (Ok(k), Ok(n)) if (1..=n).contains(&k) => Ok((k - 1, n)),
+        _ => Err(bad()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -175,6 +234,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => run_datagen(&args),
         Some(Command::Train(args)) => run_train(&args),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Datainfo(args)) => run_datainfo(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -185,35 +245,93 @@ fn main() -> ExitCode {
     }
 }
 
-/// Writes a line; `false` once standard output is closed (`| head`).
-fn print_line(line: &str) -> bool {
+/// Writes a line to standard output: `Ok(true)` when written, `Ok(false)` once its reader
+/// is gone (`| head`: a quiet end), an error for any other failure (a full disk).
+fn print_line(line: &str) -> Result<bool, (u8, String)> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}").and_then(|()| out.flush()).is_ok()
+    match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err((1, format!("standard output: {e}"))),
+    }
 }
 
 fn run_bench(args: &BenchArgs) -> Result<(), (u8, String)> {
     let never = Arc::new(AtomicBool::new(false));
+    let mut failed = None;
     let result = bench::run_bench(args.depth, &args.eval.evaluation(), &never, |i, fen, n| {
-        !args.verbose || print_line(&format!("position {} nodes {n} fen {fen}", i + 1))
+        if !args.verbose {
+            return true;
+        }
+        match print_line(&format!("position {} nodes {n} fen {fen}", i + 1)) {
+            Ok(going) => going,
+            Err(error) => {
+                failed = Some(error);
+                false
+            }
+        }
     })
     .map_err(|e| (1, e.to_string()))?;
+    if let Some(error) = failed {
+        return Err(error);
+    }
     if let Some(result) = result {
-        print_line(&result.summary());
+        print_line(&result.summary())?;
     }
     Ok(())
 }
 
-/// A network file, or why it cannot be used.
+/// A network file (read bounded, a regular file only), or why it cannot be used.
 fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
-    let bytes = std::fs::read(path).map_err(|e| (1, format!("{}: {e}", path.display())))?;
-    let net = boardgame_uai::eval::Network::from_bytes(&bytes)
-        .map_err(|e| (1, format!("{}: {e}", path.display())))?;
+    let net =
+        boardgame_uai::netfile::load(path).map_err(|e| (1, format!("{}: {e}", path.display())))?;
     Ok(Evaluation::Net(Arc::new(net)))
 }
 
+fn run_datainfo(args: &DatainfoArgs) -> Result<(), (u8, String)> {
+    use boardgame_uai::datagen::format;
+    for (index, path) in args.files.iter().enumerate() {
+        let file = format::open(path)
+            .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(path))))?;
+        let header = match file.header {
+            None => "format 1 (no header)".to_string(),
+            Some(h) => format!(
+                "procedure {} seed {} nodes {} eval {} search {} shard {}/{}",
+                h.procedure,
+                h.seed,
+                h.nodes,
+                match h.eval {
+                    format::EvalId::Handcrafted => "handcrafted".to_string(),
+                    format::EvalId::Net(hash) => format!("net:{hash:016x}"),
+                },
+                h.search,
+                h.shard.0 + 1,
+                h.shard.1
+            ),
+        };
+        let bound = format::game_bound(&args.games, args.files.len(), index).map_err(|e| (2, e))?;
+        let bounds: Vec<u32> = bound.into_iter().collect();
+        let one = format::contents(std::slice::from_ref(path), &bounds).map_err(|e| (1, e))?;
+        print_line(&format!(
+            "{}: {header}; games {} positions {} cut {} digest {:016x}",
+            boardgame_io::quote_path(path),
+            one.games,
+            one.positions,
+            one.cut,
+            one.digest
+        ))?;
+    }
+    let all = format::contents(&args.files, &args.games).map_err(|e| (1, e))?;
+    print_line(&format!(
+        "all: games {} positions {} duplicates {} digest {:016x}",
+        all.games, all.positions, all.duplicates, all.digest
+    ))?;
+    Ok(())
+}
+
 fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
-    use boardgame_uai::datagen::{self, Progress, Settings};
+    use boardgame_uai::datagen::{self, Output, Progress, Settings};
     use std::sync::atomic::Ordering;
     let evaluation = match &args.net {
         Some(path) => load_net(path)?,
@@ -231,10 +349,15 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         nodes: args.nodes,
         evaluation,
         hash_mb: 8,
+        shard: args.shard.unwrap_or((0, 1)),
     };
-    let done_before = datagen::resume(&settings.output)
-        .map_err(|e| (1, e.to_string()))?
-        .len() as u64;
+    let header = settings.header().map_err(|e| (1, e.to_string()))?;
+    let output = Output::open(&settings.output, &header).map_err(|e| (1, e.to_string()))?;
+    let done_before = output
+        .done()
+        .iter()
+        .filter(|&&g| g < settings.games)
+        .count() as u64;
     let progress = Progress::default();
     let stop = AtomicBool::new(false);
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
@@ -247,7 +370,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
     bar.set_position(done_before);
     let started = std::time::Instant::now();
     let summary = std::thread::scope(|scope| {
-        let worker = scope.spawn(|| datagen::run(&settings, &stop, &progress));
+        let worker = scope.spawn(|| datagen::run(&settings, output, &stop, &progress));
         while !worker.is_finished() {
             let games = progress.games.load(Ordering::Relaxed);
             let positions = progress.positions.load(Ordering::Relaxed);
@@ -268,7 +391,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} games were already there",
         summary.games,
         summary.positions,
-        settings.output.display(),
+        boardgame_io::quote_path(&settings.output),
         started.elapsed().as_secs_f64(),
         datagen::per_hour(summary.positions, started.elapsed()),
         summary.resumed_games
@@ -293,6 +416,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         |t| t as usize,
     );
     let settings = Settings {
+        hidden: args.hidden,
         features: match args.features {
             FeatureChoice::Squares => boardgame_uai::eval::net::Features::Squares,
             FeatureChoice::Tuples => boardgame_uai::eval::net::Features::SquaresAndTuples,
@@ -305,8 +429,10 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
         wdl: args.wdl,
         seed: args.seed,
         threads,
-        limit: args.limit,
+        limit: args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        games: args.games.clone(),
     };
+    check_train_output(&args.output, &args.data)?;
     let data = train::load(&settings).map_err(|e| (1, e.to_string()))?;
     eprintln!(
         "train: {:?} network, {} positions, {} held out; {} epochs, batch {}, rate {}, wdl {}, seed {}, {threads} threads",
@@ -321,22 +447,75 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
     );
     let never = AtomicBool::new(false);
     let mut failure = None;
-    let network = train::train(&settings, &data, &never, |epoch, network| {
+    train::train(&settings, &data, &never, |epoch, network| {
+        let validation = epoch.validation_loss.map_or_else(
+            || "none held out (fewer than 50 games)".to_string(),
+            |loss| format!("{loss:.6}"),
+        );
         eprintln!(
-            "epoch {:3}  train loss {:.6}  validation loss {:.6}  {:.1} s",
+            "epoch {:3}  train loss {:.6}  validation loss {validation}  {:.1} s",
             epoch.number,
             epoch.train_loss,
-            epoch.validation_loss,
             epoch.elapsed.as_secs_f64()
         );
-        if let Err(error) = train::save(network, &args.output) {
-            failure.get_or_insert(error);
+        // The first failed save ends the run: the epochs after it would be lost too.
+        match train::save(network, &args.output) {
+            Ok(()) => std::ops::ControlFlow::Continue(()),
+            Err(error) => {
+                failure = Some(error);
+                std::ops::ControlFlow::Break(())
+            }
         }
     });
-    if let Some(error) = failure {
-        return Err((1, format!("{}: {error}", args.output.display())));
+    match failure {
+        Some(error) => Err((
+            1,
+            format!(
+                "{}: {error}; training stopped (the network of the epoch before, if any, is kept)",
+                args.output.display()
+            ),
+        )),
+        None => Ok(()),
     }
-    train::save(&network, &args.output).map_err(|e| (1, format!("{}: {e}", args.output.display())))
+}
+
+/// Checks `train`'s output before any work: it must be a regular file or nothing in a
+/// directory that takes a new file (a temporary file is made there and removed), and not
+/// the same file as one of the data files (after links: replacing it would lose the data).
+fn check_train_output(
+    output: &std::path::Path,
+    data: &[std::path::PathBuf],
+) -> Result<(), (u8, String)> {
+    let target = boardgame_io::write::Replacement::create(output)
+        .map_err(|e| (1, format!("--output {}: {e}", output.display())))?;
+    let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            a.dev() == b.dev() && a.ino() == b.ino()
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (a, b);
+            false
+        }
+    };
+    if let Ok(out) = std::fs::metadata(target.target()) {
+        for path in data {
+            if std::fs::metadata(path).is_ok_and(|d| same(&out, &d)) {
+                return Err((
+                    2,
+                    format!(
+                        "--output {} is the data file {}: the network would replace the data; choose another output",
+                        output.display(),
+                        path.display()
+                    ),
+                ));
+            }
+        }
+    }
+    drop(target);
+    Ok(())
 }
 
 /// A configuration from `NAME=VALUE,NAME=VALUE`.
@@ -347,19 +526,19 @@ fn player_of(text: &str) -> Result<boardgame_uai::selfplay::Player, (u8, String)
         evaluation: Evaluation::default(),
     };
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| (2, format!("{item:?} is not NAME=VALUE")))?;
-        match name.to_ascii_lowercase().as_str() {
-            "eval" => {
-                player.evaluation = match value {
-                    "net" => Evaluation::default_net(),
-                    "handcrafted" => Evaluation::handcrafted(),
-                    _ => return Err((2, format!("Eval is net or handcrafted, not {value:?}"))),
-                }
+        let (name, value) = item.split_once('=').ok_or_else(|| {
+            (
+                2,
+                format!("{} is not NAME=VALUE", boardgame_io::quote(item)),
+            )
+        })?;
+        let bad = |e: String| (2, e);
+        match name.trim().to_ascii_lowercase().as_str() {
+            "eval" => player.evaluation = boardgame_uai::netfile::eval_named(value).map_err(bad)?,
+            "evalfile" => {
+                player.evaluation = boardgame_uai::netfile::eval_file(value).map_err(|e| (1, e))?;
             }
-            "evalfile" => player.evaluation = load_net(std::path::Path::new(value))?,
-            _ => player.params.set(name, value).map_err(|e| (2, e))?,
+            _ => player.params.set(name.trim(), value).map_err(bad)?,
         }
     }
     Ok(player)
@@ -375,7 +554,10 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
             let bad = || {
                 (
                     2,
-                    format!("--sprt takes ELO0,ELO1 with ELO0 < ELO1, not {text:?}"),
+                    format!(
+                        "--sprt takes ELO0,ELO1 with ELO0 < ELO1, not {}",
+                        boardgame_io::quote(text)
+                    ),
                 )
             };
             let (a, b) = text.split_once(',').ok_or_else(bad)?;
@@ -389,10 +571,14 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
             Some((a, b))
         }
     };
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |t| t as usize,
-    );
+    // At most one thread per core and one per pair: more only add tables (issue 44).
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = args
+        .threads
+        .map_or(cores, |t| usize::try_from(t).unwrap_or(cores))
+        .min(cores)
+        .min(usize::try_from(args.pairs).unwrap_or(usize::MAX))
+        .max(1);
     let settings = Settings {
         pairs: args.pairs,
         nodes: args.nodes,
@@ -403,7 +589,7 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
     let describe = |tally: &Tally| {
         let (low, high) = tally.interval();
         let mut line = format!(
-            "{} games: +{} -{} ={}  score {:.1}% [{:.1}%, {:.1}%]  Elo {:+.0} [{:+.0}, {:+.0}]",
+            "{} games: +{} -{} ={}  score {:.1}% [{:.1}%, {:.1}%]  Elo {} [{}, {}]",
             tally.games(),
             tally.wins,
             tally.losses,
@@ -411,9 +597,9 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
             100.0 * tally.score(),
             100.0 * low,
             100.0 * high,
-            elo(tally.score()),
-            elo(low),
-            elo(high)
+            selfplay::signed(elo(tally.score())),
+            selfplay::signed(elo(low)),
+            selfplay::signed(elo(high))
         );
         if let Some((elo0, elo1)) = sprt {
             line += &format!(
@@ -432,12 +618,12 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
         }
     });
     print_line(&format!(
-        "first [{}] vs second [{}], {} nodes a move, seed {}: {}",
+        "first [{}] vs second [{}], {} nodes a move, seed {}, {threads} threads: {}",
         args.first,
         args.second,
         args.nodes,
         args.seed,
         describe(&tally)
-    ));
+    ))?;
     Ok(())
 }

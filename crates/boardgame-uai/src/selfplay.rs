@@ -66,34 +66,43 @@ impl Tally {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
     }
 
-    /// The score's 95% interval (normal approximation on the per-game results).
+    /// The variance of one game's result, regularised: half a pseudo-win and half a
+    /// pseudo-loss are added to the spread around the mean (not to the mean), so that a clean
+    /// sweep (every game won, or every game lost) has a variance above zero and its SPRT and
+    /// interval move instead of staying at 0 (issue 44). With a few hundred games the
+    /// pseudo-games change the variance by well under 1%.
+    fn variance(&self) -> f64 {
+        let n = f64::from(self.games());
+        let mean = self.score();
+        (f64::from(self.wins) * (1.0 - mean).powi(2)
+            + f64::from(self.losses) * mean.powi(2)
+            + f64::from(self.draws) * (0.5 - mean).powi(2)
+            + 0.5 * (1.0 - mean).powi(2)
+            + 0.5 * mean.powi(2))
+            / (n + 1.0)
+    }
+
+    /// The score's 95% interval (normal approximation on the per-game results, with the
+    /// regularised variance).
     #[must_use]
     pub fn interval(&self) -> (f64, f64) {
         let n = f64::from(self.games().max(1));
         let mean = self.score();
-        let variance = (f64::from(self.wins) * (1.0 - mean).powi(2)
-            + f64::from(self.losses) * mean.powi(2)
-            + f64::from(self.draws) * (0.5 - mean).powi(2))
-            / n;
-        let half = 1.96 * (variance / n).sqrt();
+        let half = 1.96 * (self.variance() / n).sqrt();
         ((mean - half).max(0.0), (mean + half).min(1.0))
     }
 
     /// The log-likelihood ratio of Elo `elo1` against `elo0` (the normal approximation of
-    /// the trinomial model used by chess testing frameworks).
+    /// the trinomial model used by chess testing frameworks, with the regularised variance).
     #[must_use]
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let n = f64::from(self.games());
-        if n == 0.0 || self.wins + self.draws == 0 || self.losses + self.draws == 0 {
+        if n == 0.0 {
             return 0.0;
         }
         let mean = self.score();
-        let variance = (f64::from(self.wins) * (1.0 - mean).powi(2)
-            + f64::from(self.losses) * mean.powi(2)
-            + f64::from(self.draws) * (0.5 - mean).powi(2))
-            / n;
         let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance) * n
+        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * self.variance()) * n
     }
 }
 
@@ -108,6 +117,13 @@ pub fn expected_score(elo: f64) -> f64 {
 pub fn elo(score: f64) -> f64 {
     let s = score.clamp(1e-6, 1.0 - 1e-6);
     -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// `elo` rounded to a whole number with its sign: `+0`, never `-0`.
+#[must_use]
+pub fn signed(elo: f64) -> String {
+    // Adding 0 turns a rounded -0 into +0.
+    format!("{:+.0}", elo.round() + 0.0)
 }
 
 /// The SPRT's bounds for α = β = 0.05.
@@ -166,8 +182,13 @@ pub fn run(
     let tally = Mutex::new(Tally::default());
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
+    // More threads than pairs would only hold tables.
+    let threads = settings
+        .threads
+        .min(usize::try_from(settings.pairs).unwrap_or(usize::MAX))
+        .max(1);
     std::thread::scope(|scope| {
-        for _ in 0..settings.threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
                 let make = |player: &Player| {
                     let mut searcher = Searcher::new(16).ok()?;
@@ -248,6 +269,38 @@ mod tests {
         assert!(strong.llr(0.0, 10.0) > SPRT_BOUNDS.1);
         assert!(even.llr(0.0, 10.0) < 0.0);
         assert!((expected_score(elo(0.75)) - 0.75).abs() < 1e-9);
+    }
+
+    /// Issue 44, defect 16: with no draw and no loss (or no win) the variance was 0 and the
+    /// LLR stayed at 0.00, so `--sprt` never stopped a clean sweep.
+    #[test]
+    fn a_clean_sweep_ends_the_sprt_but_a_short_one_does_not() {
+        let sweep = |wins, losses| Tally {
+            wins,
+            losses,
+            draws: 0,
+        };
+        assert!(sweep(120, 0).llr(0.0, 5.0) >= SPRT_BOUNDS.1);
+        assert!(sweep(0, 120).llr(0.0, 5.0) <= SPRT_BOUNDS.0);
+        // Two games prove nothing yet.
+        let two = sweep(2, 0).llr(0.0, 5.0);
+        assert!(SPRT_BOUNDS.0 < two && two < SPRT_BOUNDS.1, "{two}");
+        let (low, high) = sweep(0, 120).interval();
+        assert!(low == 0.0 && high > 0.0, "{low} {high}");
+        // The first pair after which a sweep is decided, at 0,5 Elo.
+        let decided = (1..=200).find(|&n| sweep(n, 0).llr(0.0, 5.0) >= SPRT_BOUNDS.1);
+        assert!(
+            decided.is_some_and(|n| (10..=40).contains(&n)),
+            "{decided:?}"
+        );
+    }
+
+    #[test]
+    fn elo_near_zero_prints_without_a_minus_sign() {
+        assert_eq!(signed(elo(0.5)), "+0");
+        assert_eq!(signed(-0.4), "+0");
+        assert_eq!(signed(-0.6), "-1");
+        assert_eq!(signed(191.2), "+191");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::session::{Session, WebError, seed_from_number};
+use crate::session::{Session, WebError, seat_from_number, seed_from_number};
 
 fn thrown(error: WebError) -> JsError {
     JsError::new(&error.0)
@@ -75,17 +75,20 @@ impl JsSession {
     /// See [`Session::set_seat`].
     ///
     /// # Errors
-    /// As [`Session::set_seat`].
+    /// As [`Session::set_seat`], or a seat that is not a whole number (see
+    /// [`seat_from_number`]).
     #[wasm_bindgen(js_name = setSeat)]
-    pub fn set_seat(&mut self, seat: usize, who: &str) -> Result<(), JsError> {
+    pub fn set_seat(&mut self, seat: f64, who: &str) -> Result<(), JsError> {
+        let seat = seat_from_number(seat).map_err(thrown)?;
         self.inner.set_seat(seat, who).map_err(thrown)
     }
 
     /// See [`Session::seat`].
     ///
     /// # Errors
-    /// As [`Session::seat`].
-    pub fn seat(&self, seat: usize) -> Result<String, JsError> {
+    /// As [`Session::seat`], or a seat that is not a whole number.
+    pub fn seat(&self, seat: f64) -> Result<String, JsError> {
+        let seat = seat_from_number(seat).map_err(thrown)?;
         self.inner.seat(seat).map_err(thrown)
     }
 

@@ -9,6 +9,7 @@ use core::fmt;
 use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed, sample};
 use boardgame_core::settings::configure;
 use boardgame_core::{Configure, Event, Game, Record, RecordLine, Seat, Turn};
+use boardgame_io::{clip, quote};
 use boardgame_search::bots::{Bot, BotSpec, build};
 use serde_json::{Map, Value, json};
 
@@ -48,6 +49,22 @@ pub fn seed_from_number(value: f64) -> Result<u64, WebError> {
     }
 }
 
+/// A seat given as a JavaScript number: a whole number from 0 (whether the table has that
+/// seat is checked by the call). JavaScript's own conversion would wrap `2**32 + 1` to 1 and
+/// turn `NaN` or `0.9` into 0.
+///
+/// # Errors
+/// [`WebError`] for a fraction, a negative number, NaN, or a number of 2^32 or more.
+pub fn seat_from_number(value: f64) -> Result<usize, WebError> {
+    if value.is_finite() && value.fract() == 0.0 && (0.0..4_294_967_296.0).contains(&value) {
+        Ok(value as usize)
+    } else {
+        Err(error(format!(
+            "a seat is a whole number from 0 (seats 0 to 3 at most), not {value}"
+        )))
+    }
+}
+
 /// Runs `$body` with `$G` bound to the game named `$name`, or returns an error naming the
 /// games.
 macro_rules! with_game {
@@ -70,7 +87,8 @@ macro_rules! with_game {
                 $body
             }
             other => Err(error(format!(
-                "unknown game {other:?}: the games are {}",
+                "unknown game {}: the games are {}",
+                quote(other),
                 crate::catalog::GAMES.join(", ")
             ))),
         }
@@ -139,8 +157,8 @@ impl Session {
                 )));
             }
         };
-        let header: Value =
-            serde_json::from_str(line).map_err(|e| error(format!("not a record: {e}")))?;
+        let header: Value = serde_json::from_str(line)
+            .map_err(|e| error(format!("not a record: {}", clip(&e.to_string()))))?;
         let Some(game) = header.get("game").and_then(Value::as_str) else {
             return Err(error(
                 r#"not a record: expected {"game": NAME, "record": {"config": …, "events": […]}}"#,
@@ -175,8 +193,13 @@ impl Session {
     }
 
     fn replay<G: WebGame>(line: &str) -> Result<Session, WebError> {
-        let line: RecordLine<G> = serde_json::from_str(line)
-            .map_err(|e| error(format!("not a record of {}: {e}", G::NAME)))?;
+        let line: RecordLine<G> = serde_json::from_str(line).map_err(|e| {
+            error(format!(
+                "not a record of {}: {}",
+                G::NAME,
+                clip(&e.to_string())
+            ))
+        })?;
         let state = line
             .record
             .replay()
@@ -303,10 +326,11 @@ fn config<C: Configure>(preset: &str, settings_json: &str) -> Result<C, WebError
     let mut settings: Vec<(String, String)> = Vec::new();
     if !settings_json.trim().is_empty() {
         let value: Value = serde_json::from_str(settings_json)
-            .map_err(|e| error(format!("settings are not JSON: {e}")))?;
+            .map_err(|e| error(format!("settings are not JSON: {}", clip(&e.to_string()))))?;
         let Value::Object(map) = value else {
             return Err(error(format!(
-                "settings must be a JSON object of KEY: VALUE, not {value}"
+                "settings must be a JSON object of KEY: VALUE, not {}",
+                clip(&value.to_string())
             )));
         };
         for (key, value) in map {
@@ -316,7 +340,9 @@ fn config<C: Configure>(preset: &str, settings_json: &str) -> Result<C, WebError
                 Value::Bool(b) => b.to_string(),
                 other => {
                     return Err(error(format!(
-                        "setting {key}: the value must be text, not {other}"
+                        "setting {}: the value must be text, not {}",
+                        quote(&key),
+                        clip(&other.to_string())
                     )));
                 }
             };

@@ -82,7 +82,7 @@ impl fmt::Display for Spot {
 
 /// The text is not a move (or a spot) in the notation of [`Move`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid move {text:?}: {reason}")]
+#[error("invalid move {}: {reason}", boardgame_io::quote(.text))]
 pub struct ParseMoveError {
     /// The whole text.
     pub text: String,

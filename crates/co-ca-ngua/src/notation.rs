@@ -60,7 +60,7 @@ impl fmt::Display for StateField {
 
 /// The text is not a valid state line (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid cờ cá ngựa state {text:?}: {field}: {reason}")]
+#[error("invalid cờ cá ngựa state {}: {field}: {reason}", boardgame_io::quote(.text))]
 pub struct ParseStateError {
     /// The whole text.
     pub text: String,

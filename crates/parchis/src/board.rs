@@ -103,7 +103,7 @@ impl fmt::Display for Colour {
 
 /// The text is not a colour name or letter.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid colour {0:?}: expected yellow, blue, red, green or Y, B, R, G")]
+#[error("invalid colour {}: expected yellow, blue, red, green or Y, B, R, G", boardgame_io::quote(.0))]
 pub struct ParseColourError(pub alloc::string::String);
 
 impl FromStr for Colour {
@@ -242,7 +242,7 @@ impl fmt::Display for Loc {
 
 /// The text is not a location (`n`, `1`..`68`, `h1`..`h7`, `g`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid location {0:?}: expected n, a track square 1..68, h1..h7 or g")]
+#[error("invalid location {}: expected n, a track square 1..68, h1..h7 or g", boardgame_io::quote(.0))]
 pub struct ParseLocError(pub alloc::string::String);
 
 impl FromStr for Loc {

@@ -107,7 +107,7 @@ macro_rules! keyword_enum {
 
 /// A setting word that is not one of the accepted values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid value {text:?}: expected {expected}")]
+#[error("invalid value {}: expected {expected}", boardgame_io::quote(.text))]
 pub struct ParseKeywordError {
     /// The text given.
     pub text: String,

@@ -41,9 +41,7 @@ impl fmt::Display for Move {
 
 /// The text is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "invalid move {text:?}: {reason} (expected out, pass, or SQUARE+DISTANCE like 12+5 or h3+2)"
-)]
+#[error("invalid move {}: {reason} (expected out, pass, or SQUARE+DISTANCE like 12+5 or h3+2)", boardgame_io::quote(.text))]
 pub struct ParseMoveError {
     /// The text given.
     pub text: String,

@@ -44,7 +44,7 @@ pub enum NotationError {
         found: usize,
     },
     /// A field does not parse.
-    #[error("field {field} ({name}) {text:?}: {reason}")]
+    #[error("field {field} ({name}) {}: {reason}", boardgame_io::quote(.text))]
     Field {
         /// 1-based field number.
         field: usize,
@@ -56,7 +56,7 @@ pub enum NotationError {
         reason: &'static str,
     },
     /// The pieces of one colour do not parse or do not match the configuration.
-    #[error("pieces of {colour}: {reason} in {text:?}")]
+    #[error("pieces of {colour}: {reason} in {}", boardgame_io::quote(.text))]
     Pieces {
         /// The colour.
         colour: Colour,

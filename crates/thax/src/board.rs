@@ -68,10 +68,10 @@ impl Board {
             })
         };
         if capacities.iter().any(|&c| c > MAX_COPIES) {
-            return fail("at most 9 spaces per number");
+            return fail(TOO_MANY_COPIES);
         }
         if capacities.iter().all(|&c| c == 0) {
-            return fail("a side needs at least one space");
+            return fail(NO_SPACE);
         }
         Ok(Board {
             capacity: capacities,
@@ -135,9 +135,18 @@ impl fmt::Display for Board {
     }
 }
 
+/// A board's number is not 1..=10.
+pub(crate) const NUMBER_RANGE: &str = "each number must be 1..=10";
+/// A board's copy count is not a positive integer.
+pub(crate) const COPY_COUNT: &str = "a copy count must be a positive integer";
+/// A number has more spaces than [`MAX_COPIES`].
+pub(crate) const TOO_MANY_COPIES: &str = "at most 9 spaces per number";
+/// The board has no space.
+pub(crate) const NO_SPACE: &str = "a side needs at least one space";
+
 /// The text is not a board (see [`Board`] for the form).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid board {text:?}: {reason}")]
+#[error("invalid board {}: {reason}", boardgame_io::quote(.text))]
 pub struct ParseBoardError {
     /// The text given (empty when built from counts).
     pub text: String,
@@ -161,13 +170,13 @@ impl FromStr for Board {
                 .parse()
                 .ok()
                 .filter(|n| (1..=MAX_NUMBER).contains(n))
-                .ok_or_else(|| fail("each number must be 1..=10"))?;
+                .ok_or_else(|| fail(NUMBER_RANGE))?;
             let copies: u8 = copies
                 .trim()
                 .parse()
                 .ok()
                 .filter(|&k| k >= 1)
-                .ok_or_else(|| fail("a copy count must be a positive integer"))?;
+                .ok_or_else(|| fail(COPY_COUNT))?;
             let slot = &mut capacity[usize::from(number) - 1];
             *slot = slot.saturating_add(copies);
         }

@@ -265,8 +265,23 @@ impl Configure for ThaxConfig {
                 }
             }
             "board" => {
-                self.board = value.parse().map_err(|_| {
-                    bad("numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated")
+                // The form, and what is wrong with this value.
+                self.board = value.parse().map_err(|e: crate::ParseBoardError| {
+                    bad(match e.reason {
+                        crate::board::NUMBER_RANGE => {
+                            "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated; here a number is not 1..=10"
+                        }
+                        crate::board::COPY_COUNT => {
+                            "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated; here a copy count K is not a positive integer"
+                        }
+                        crate::board::TOO_MANY_COPIES => {
+                            "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated; here a number has more than 9 spaces"
+                        }
+                        crate::board::NO_SPACE => {
+                            "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated; here the side has no space"
+                        }
+                        _ => "numbers 1..=10, each as N or NxK (K = 1..=9 spaces), comma-separated",
+                    })
                 })?
             }
             "variant" => {
@@ -391,6 +406,16 @@ mod tests {
     fn board_errors_state_the_nine_space_limit() {
         let error = ThaxConfig::default().set("board", "5x10").unwrap_err();
         assert!(error.to_string().contains("K = 1..=9"), "{error}");
+        // Issue 44, cosmetic: the message says what is wrong with this value too.
+        for (board, says) in [
+            ("5x10", "more than 9 spaces"),
+            ("5x5,5x5", "more than 9 spaces"),
+            ("11", "a number is not 1..=10"),
+            ("3x0", "copy count K is not a positive integer"),
+        ] {
+            let error = ThaxConfig::default().set("board", board).unwrap_err();
+            assert!(error.to_string().contains(says), "{board}: {error}");
+        }
     }
 
     #[cfg(feature = "serde")]

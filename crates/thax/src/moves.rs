@@ -63,9 +63,7 @@ impl fmt::Display for ThaxMove {
 
 /// The text is not a Thax move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "invalid thax move {text:?}: {reason} (expected `place A B`, `place A`, `sum S`, `take F>T`, `thax N` or `pass`)"
-)]
+#[error("invalid thax move {}: {reason} (expected `place A B`, `place A`, `sum S`, `take F>T`, `thax N` or `pass`)", boardgame_io::quote(.text))]
 pub struct ParseMoveError {
     /// The text given.
     pub text: String,

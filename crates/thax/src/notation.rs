@@ -39,15 +39,13 @@ pub enum ParseThaxError {
         found: usize,
     },
     /// The sides field is not two sides separated by `/`.
-    #[error("expected two sides separated by '/', found {found:?}")]
+    #[error("expected two sides separated by '/', found {}", boardgame_io::quote(.found))]
     Sides {
         /// The field.
         found: String,
     },
     /// A side has the wrong number of digits for the board.
-    #[error(
-        "side of seat {seat}: expected {expected} digits (one per board number), found {found:?}"
-    )]
+    #[error("side of seat {seat}: expected {expected} digits (one per board number), found {}", boardgame_io::quote(.found))]
     SideLength {
         /// The seat (0 or 1).
         seat: usize,
@@ -69,7 +67,7 @@ pub enum ParseThaxError {
         capacity: u8,
     },
     /// The phase field is not a phase.
-    #[error("invalid phase {found:?}: {reason}")]
+    #[error("invalid phase {}: {reason}", boardgame_io::quote(.found))]
     Phase {
         /// The field.
         found: String,
@@ -77,13 +75,13 @@ pub enum ParseThaxError {
         reason: &'static str,
     },
     /// The pot is not a count.
-    #[error("invalid pot {found:?}: expected a count")]
+    #[error("invalid pot {}: expected a count", boardgame_io::quote(.found))]
     Pot {
         /// The field.
         found: String,
     },
     /// The roll count is not a count.
-    #[error("invalid roll count {found:?}: expected a count")]
+    #[error("invalid roll count {}: expected a count", boardgame_io::quote(.found))]
     Rolls {
         /// The field.
         found: String,

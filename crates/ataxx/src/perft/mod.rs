@@ -85,7 +85,7 @@ impl fmt::Display for Method {
 
 /// A perft method name that is not `fast`, `bulk` or `make`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown perft method {0:?}: expected fast, bulk or make")]
+#[error("unknown perft method {}: expected fast, bulk or make", boardgame_io::quote(.0))]
 pub struct ParseMethodError(pub alloc::string::String);
 
 impl FromStr for Method {

@@ -6,6 +6,7 @@
 //! `r3_2_streamed_solve_games_do_not_depend_on_the_threads`, which guards the fix.
 
 use std::io::{Read, Write};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -230,10 +231,27 @@ fn assert_whole_records_but_a_cut_last_line(path: &std::path::Path) -> usize {
     lines.lines().count()
 }
 
+/// The temporary file beside `records` that holds a run's records until it ends.
+fn records_in_progress(records: &Path) -> Option<std::path::PathBuf> {
+    let name = records.file_name()?.to_str()?;
+    std::fs::read_dir(records.parent()?)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!(".{name}.")) && n.ends_with(".tmp"))
+        })
+}
+
 #[test]
 fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
+    // Issue 44: the records file appears whole when the run ends (boardgame_io::write);
+    // until then, and after an interrupt, the records are in a temporary file beside it.
     let dir = temp_dir("records-int");
     let records = dir.join("records.jsonl");
+    std::fs::write(&records, "the old records\n").unwrap();
     let mut child = binary()
         .args(["simulate", "parchis", "--games", "100000000", "--quiet"])
         .arg("--records")
@@ -243,16 +261,27 @@ fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
         .spawn()
         .unwrap();
     let began = Instant::now();
-    while std::fs::metadata(&records).map_or(0, |m| m.len()) < 300_000 {
+    let temp = loop {
+        if let Some(temp) = records_in_progress(&records)
+            && std::fs::metadata(&temp).map_or(0, |m| m.len()) >= 300_000
+        {
+            break temp;
+        }
         assert!(began.elapsed() < Duration::from_secs(60), "no records");
         std::thread::sleep(Duration::from_millis(20));
-    }
+    };
     interrupt(&mut child);
-    assert!(assert_whole_records_but_a_cut_last_line(&records) > 0);
+    assert!(assert_whole_records_but_a_cut_last_line(&temp) > 0);
+    assert_eq!(
+        std::fs::read_to_string(&records).unwrap(),
+        "the old records\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn simulate_records_on_a_full_disk_say_how_many_were_written() {
+    // A device is refused before the first game (issue 44)…
     let out = boardgame(&[
         "simulate",
         "thax",
@@ -261,6 +290,20 @@ fn simulate_records_on_a_full_disk_say_how_many_were_written() {
         "--records",
         "/dev/full",
     ]);
+    assert_eq!(out.status.code(), Some(1));
+    let message = text(&out.stderr);
+    assert!(message.contains("not a regular file"), "{message}");
+    // …and records streamed to a standard output that is full say how many were written.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = binary()
+        .args(["simulate", "thax", "--games", "100", "--records", "-"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let message = text(&out.stderr);
     assert!(message.contains("first 0 records"), "{message}");
@@ -319,7 +362,8 @@ fn d8_a_huge_line_is_refused_in_bounded_memory_and_quoted_short() {
         &answer[..answer.len().min(300)]
     );
     assert!(answer.len() < 1000, "echoed {} bytes back", answer.len());
-    assert!(answer.contains("4096"), "{answer}");
+    let cap = boardgame_uai::protocol::MAX_LINE.to_string();
+    assert!(answer.contains(&cap), "{answer}");
     // An unknown command of 3000 characters (under the cap) is quoted by its start only.
     let out = with_input(
         &["uai"],
@@ -408,21 +452,32 @@ fn d5_arena_threads_are_bounded_like_simulate() {
 
 #[test]
 fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
-    // Under a 2 GB address-space limit: reading the whole of /dev/zero first aborts.
+    // Under a 2 GB address-space limit: reading the whole of the input first aborts. A
+    // device such as /dev/zero is refused before it is read (issue 44: files are read
+    // through boardgame_io::read); a sparse file of 80 MB of zeros has no line end.
+    let dir = temp_dir("endless");
+    let sparse = dir.join("zeros.jsonl");
+    std::fs::File::create(&sparse)
+        .unwrap()
+        .set_len(80 << 20)
+        .unwrap();
     let program = std::env::var("BOARDGAME_UNDER_TEST")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_boardgame").to_owned());
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 2000000 && exec \"$0\" replay /dev/zero")
-        .arg(&program)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("longer than 64 MiB"),
-        "{}",
-        text(&out.stderr)
-    );
+    for (input, says) in [
+        (Path::new("/dev/zero"), "not a regular file"),
+        (sparse.as_path(), "longer than 64 MiB"),
+    ] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 2000000 && exec \"$0\" replay \"$1\"")
+            .arg(&program)
+            .arg(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -86,19 +86,28 @@ fn divide_honours_threads_and_reports_them() {
 }
 
 #[test]
-fn a_huge_thread_count_is_capped_not_a_panic() {
+fn a_thread_count_is_checked_like_simulates_and_capped_by_the_subtrees() {
     let out = json(&boardgame(&[
         "perft",
         "ataxx",
         "--depth",
         "4",
         "--threads",
-        "1000000",
+        "256",
         "--json",
     ]));
     assert_eq!(out["nodes"], 155_888);
     let threads = out["threads"].as_u64().unwrap();
-    assert!((1..=400).contains(&threads), "{threads} threads used");
+    assert!((1..=256).contains(&threads), "{threads} threads used");
+    // Issue 44, cosmetic: 0 meant every core and 2^64-1 was taken; both are refused now.
+    for bad in ["0", "1000000", "18446744073709551615"] {
+        let out = boardgame(&["perft", "ataxx", "--depth", "1", "--threads", bad]);
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("1..=256"),
+            "--threads {bad}"
+        );
+    }
 }
 
 #[test]

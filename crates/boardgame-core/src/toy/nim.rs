@@ -51,7 +51,7 @@ impl fmt::Display for NimMove {
 
 /// Bad Nim notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid nim {what} {text:?}")]
+#[error("invalid nim {what} {}", boardgame_io::quote(.text))]
 pub struct ParseNimError {
     /// Which part was bad.
     pub what: &'static str,

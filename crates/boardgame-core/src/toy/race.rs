@@ -72,7 +72,7 @@ impl fmt::Display for RaceMove {
 
 /// Bad race notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid race {what} in {text:?}")]
+#[error("invalid race {what} in {}", boardgame_io::quote(.text))]
 pub struct ParseRaceError {
     /// Which part was bad.
     pub what: &'static str,

@@ -23,19 +23,24 @@ Every encoding is documented in ``docs/python.md``.
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from typing import Mapping
 
 import numpy as np
 
 from ._boardgame import (
+    BOT_SPECS,
     CHANCE,
+    MAX_GAMES,
     MAX_RESTARTS,
     TERMINAL,
+    __version__,
     Bot,
     Game,
     State,
     _VectorEnv,
+    _quote,
     bot,
     from_record,
     games,
@@ -43,7 +48,9 @@ from ._boardgame import (
 )
 
 __all__ = [
+    "BOT_SPECS",
     "CHANCE",
+    "MAX_GAMES",
     "MAX_RESTARTS",
     "TERMINAL",
     "Bot",
@@ -56,6 +63,7 @@ __all__ = [
     "from_record",
     "games",
     "new_game",
+    "__version__",
 ]
 
 
@@ -73,14 +81,35 @@ def from_notation(
 
 
 _INT64 = np.dtype(np.int64)
+_INT64_MAX = np.iinfo(np.int64).max
 
 
-def _check_actions(actions: object, n: int) -> np.ndarray:
+def _out_of_range(value: int, forfeit: bool, where: str = "") -> int:
+    """An action id past ``int64``: -1 (an illegal id) where illegal actions forfeit, else
+    ``ValueError`` with the id as given (never wrapped to a negative number)."""
+    if forfeit:
+        return -1
+    shown = str(value) if len(str(value)) <= 40 else _quote(str(value))
+    raise ValueError(f"{where}action {shown} is not an action id (too large)")
+
+
+def _check_actions(actions: object, n: int, forfeit: bool = False) -> np.ndarray:
     """``actions`` as ``int64[n]``; a ``TypeError`` or ``ValueError`` naming what was
-    expected otherwise."""
+    expected otherwise. An id too large for ``int64`` (a ``uint64`` array, a Python int) is
+    refused as it was given, or made -1 (illegal) if ``forfeit``."""
     if type(actions) is np.ndarray and actions.dtype is _INT64 and actions.shape == (n,):
         return actions  # the common case, in three cheap checks
     array = np.asarray(actions)
+    if array.dtype == object and array.shape == (n,):
+        try:
+            ids = [operator.index(a) for a in array]
+        except TypeError:
+            raise TypeError(f"actions must be integer action ids, not {_quote(repr(array[:3]))}") from None
+        array = np.array(
+            [a if -_INT64_MAX - 1 <= a <= _INT64_MAX else _out_of_range(a, forfeit, f"game {i}: ")
+             for i, a in enumerate(ids)],
+            np.int64,
+        )
     if array.dtype.kind not in "iu":
         raise TypeError(
             f"actions must be integer action ids (an int array of shape ({n},)), "
@@ -88,7 +117,46 @@ def _check_actions(actions: object, n: int) -> np.ndarray:
         )
     if array.shape != (n,):
         raise ValueError(f"actions must have shape ({n},), one action id per game, not {array.shape}")
+    if array.dtype.kind == "u" and array.dtype.itemsize == 8 and n and array.max() > _INT64_MAX:
+        big = array > _INT64_MAX
+        if not forfeit:
+            i = int(np.flatnonzero(big)[0])
+            _out_of_range(int(array[i]), False, f"game {i}: ")
+        array = np.where(big, 0, array).astype(np.int64)
+        array[big] = -1
     return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def _refuse_unknown_keys(state: Mapping[str, object], known: set[str], what: str) -> None:
+    """Refuses a pickled state with a key this version does not know (it would be lost)."""
+    for key in state:
+        if key not in known:
+            raise ValueError(
+                f"not a pickled {what} of boardgame {__version__}: unknown key {_quote(str(key))}"
+            )
+
+
+def _sampling_seed(seed: int | np.random.Generator | None) -> int | None:
+    """The native sampler's seed from ``seed``: an int as it is, a numpy ``Generator`` draws
+    one (so a seeded generator gives the same actions), ``None`` keeps the sampler going."""
+    if seed is None or isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        return None if seed is None else int(seed)
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(2**63))
+    raise TypeError(f"seed must be an int, a numpy Generator or None, not {type(seed).__name__}")
+
+
+def _game_seeds(seed: int | list[int] | None, n: int) -> tuple[list[int] | None, int | None]:
+    """``reset``'s ``seed`` as the native ``(seeds, seed)``: a list gives game ``i`` its own
+    seed, an int seeds the batch as the constructor does."""
+    if seed is None:
+        return None, None
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        return None, int(seed)
+    seeds = list(seed)
+    if len(seeds) != n:
+        raise ValueError(f"{len(seeds)} seeds for {n} games")
+    return seeds, None
 
 
 class VectorEnv:
@@ -145,10 +213,26 @@ class VectorEnv:
     def __len__(self) -> int:
         return self.num_envs
 
-    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Starts every game afresh: ``(observations, masks, players)``."""
-        self._native.reset(self.observations, self._masks_u8, self.players)
+    def reset(self, seed: int | list[int] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Starts every game afresh: ``(observations, masks, players)``. With ``seed`` (an
+        int), the batch is seeded as ``VectorEnv(game, n, seed)`` seeds it, the generator of
+        :meth:`sample_legal` included; with a list of ``n`` ints, game ``i`` rolls its dice
+        with ``seed[i]``. Without it, the games' generators carry on."""
+        seeds, base = _game_seeds(seed, self.num_envs)
+        self._native.reset(self.observations, self._masks_u8, self.players, seeds, base)
+        if base is not None:
+            self.seed = base
         return self.observations, self.masks, self.players
+
+    def sample_legal(self, seed: int | np.random.Generator | None = None) -> np.ndarray:
+        """A uniformly random legal action of every game (``int64[n]``), drawn in Rust from
+        :attr:`masks`, with the batch's own generator (seeded from the constructor's
+        ``seed``), which ``seed`` restarts first: an int seeds it, a numpy ``Generator``
+        draws its seed. The same seed (or generator state) and games give the same actions;
+        a random-play loop is ``env.step(env.sample_legal())``."""
+        out = np.empty(self.num_envs, np.int64)
+        self._native.sample_legal(out, _sampling_seed(seed))
+        return out
 
     def step(
         self, actions: np.ndarray
@@ -173,11 +257,13 @@ class VectorEnv:
             "num_envs": self.num_envs,
             "seed": self.seed,
             "snapshot": self._native.snapshot(),
+            "sampler": self._native.sampler_state(),
             "rewards": self.rewards.copy(),
             "dones": self.dones.copy(),
         }
 
     def __setstate__(self, state: dict) -> None:
+        _refuse_unknown_keys(state, {"game", "num_envs", "seed", "snapshot", "sampler", "rewards", "dones"}, "VectorEnv")
         self.game = state["game"]
         self.num_envs = state["num_envs"]
         self.seed = state["seed"]
@@ -185,5 +271,7 @@ class VectorEnv:
         self._allocate()
         if state["snapshot"] is not None:
             self._native.restore(state["snapshot"], self.observations, self._masks_u8, self.players)
+        if "sampler" in state:  # pickled before sample_legal existed: the sampler starts afresh
+            self._native.set_sampler_state(*state["sampler"])
         self.rewards[:] = state["rewards"]
         self.dones[:] = state["dones"]

@@ -13,6 +13,13 @@ TERMINAL: int
 #: How many new games in a row chance may finish before any decision, in one slot of a
 #: ``VectorEnv`` (or a PettingZoo or Gymnasium reset), before the configuration is refused.
 MAX_RESTARTS: int
+#: The most games of one ``VectorEnv`` (2**24): a larger ``n`` raises ``ValueError``, and one
+#: whose memory the allocator refuses raises ``MemoryError``.
+MAX_GAMES: int
+#: The accepted bot specs of :func:`bot`, one per line with their options.
+BOT_SPECS: str
+#: The package's version (the crate's).
+__version__: str
 
 def games() -> list[str]:
     """The games' names: ``["ataxx", "thax", "parchis", "co-ca-ngua"]``."""
@@ -40,6 +47,10 @@ def bot(spec: str, game: Game, seed: int = 0) -> Bot:
     ``mcts:ms=T``, ``expectimax:depth=D``, ``alphabeta:depth=D`` (Ataxx), with the options of
     ``boardgame play --help``. Its own randomness is seeded with ``seed``. Raises
     ``ValueError`` for a bad spec. The bot runs on a thread of its own."""
+
+def _quote(text: str) -> str:
+    """``text`` quoted for a message: in full if short, else its first characters and its
+    length in bytes (``boardgame_io::quote``)."""
 
 def _game_from_config(name: str, preset: str | None, json: str) -> Game:
     """The game ``name`` under a configuration in JSON (how a ``Game`` pickles)."""
@@ -153,6 +164,9 @@ class State:
         """The state notation (``str(state)``): :meth:`Game.from_notation` reads it back."""
     def picture(self) -> str:
         """A multi-line picture of the board."""
+    def render_rgb(self) -> npt.NDArray[np.uint8]:
+        """The board as an RGB picture drawn in Rust, ``uint8[height, width, 3]``
+        (Gymnasium's ``rgb_array``; the layout of each game is in ``docs/python.md``)."""
     def observation_tensor(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation of this state for ``seat``, shaped
         :meth:`Game.observation_tensor_shape`. Raises ``ValueError`` for a seat not at the
@@ -208,6 +222,7 @@ class _VectorEnv:
         masks: npt.NDArray[np.uint8],
         players: npt.NDArray[np.int64],
         seeds: list[int] | None = None,
+        seed: int | None = None,
     ) -> None: ...
     def step(
         self,
@@ -219,7 +234,12 @@ class _VectorEnv:
         dones: npt.NDArray[np.uint8],
         forfeits: npt.NDArray[np.uint8] | None = None,
         finals: npt.NDArray[np.float32] | None = None,
+        hold: npt.NDArray[np.uint8] | None = None,
     ) -> None: ...
+    def sample_legal(self, out: npt.NDArray[np.int64], seed: int | None = None) -> None: ...
+    def sampler_state(self) -> tuple[int, int]: ...
+    def set_sampler_state(self, seed: int, words: int) -> None: ...
+    def render_rgb(self, i: int) -> npt.NDArray[np.uint8]: ...
     def notation(self, i: int) -> str: ...
     def snapshot(self) -> list[tuple[str, int, int]] | None: ...
     def restore(

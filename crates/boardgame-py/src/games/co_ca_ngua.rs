@@ -186,6 +186,10 @@ impl PyGame for CoCaNgua {
         vec![observation_len(self.board())]
     }
 
+    fn draw(&self) -> crate::render::Canvas {
+        crate::render::race::co_ca_ngua(self)
+    }
+
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let seats = self.num_seats();
         let block = seat_block(self);

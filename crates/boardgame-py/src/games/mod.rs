@@ -72,6 +72,18 @@ pub(crate) trait PyGame:
     /// Writes the observation of this state for `seat` into `out` (all zeros on entry, the
     /// product of [`observation_shape`](PyGame::observation_shape) long).
     fn observe(&self, seat: Seat, out: &mut [f32]);
+
+    /// Pushes the id of every legal move of this decision node onto `out` (in the order of
+    /// [`legal_moves`](boardgame_core::Game::legal_moves) unless a game says otherwise);
+    /// `moves` is scratch space. A game may override it with a faster equivalent (Ataxx).
+    fn legal_ids(&self, moves: &mut Vec<Self::Move>, out: &mut Vec<u32>) {
+        moves.clear();
+        self.legal_moves(moves);
+        out.extend(moves.iter().map(|&mv| self.action_id(mv) as u32));
+    }
+
+    /// The picture of this state (`crate::render`).
+    fn draw(&self) -> crate::render::Canvas;
 }
 
 /// The most decisions (moves) any game under `config` can have, if the rules bound it.

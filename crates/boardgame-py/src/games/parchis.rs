@@ -106,6 +106,10 @@ impl PyGame for Parchis {
         vec![OBSERVATION]
     }
 
+    fn draw(&self) -> crate::render::Canvas {
+        crate::render::race::parchis(self)
+    }
+
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let seats = self.num_seats();
         for slot in 0..seats {

@@ -108,6 +108,10 @@ impl PyGame for Thax {
         vec![OBSERVATION]
     }
 
+    fn draw(&self) -> crate::render::Canvas {
+        crate::render::thax::draw(self)
+    }
+
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let other = Seat::new(1 - seat.index());
         for (side, who) in [seat, other].into_iter().enumerate() {

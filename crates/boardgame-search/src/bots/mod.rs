@@ -165,8 +165,13 @@ impl core::error::Error for BuildError {}
 const ALPHABETA_HASH_MB: usize = 4;
 
 fn no_clock(spec: &BotSpec) -> BuildError {
+    let name = match spec {
+        BotSpec::Mcts { .. } => "mcts",
+        BotSpec::AlphaBeta { .. } => "alphabeta",
+        _ => "this bot",
+    };
     BuildError(format!(
-        "{spec:?}: time limits (ms=T) need a clock, which this front end does not have; \
+        "{name}: time limits (ms=T) need a clock, which this front end does not have; \
          use iters=N or depth=D"
     ))
 }

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use boardgame_io::quote;
+
 /// What every bot spec may look like (parse errors end with it).
 pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     random                  a uniformly random legal move\n  \
@@ -63,18 +65,6 @@ pub const MIN_SCALE: f64 = 1e-6;
 
 /// The most options a spec may have (`mcts` has seven).
 const MAX_OPTIONS: usize = 16;
-
-/// The longest piece of a spec quoted back in a message, in characters: a huge spec gets a
-/// short message.
-const MAX_QUOTE: usize = 40;
-
-/// `text` in quotes, cut to its first [`MAX_QUOTE`] characters (then followed by its length).
-fn quote(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTE) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
-    }
-}
 
 /// How long an MCTS bot thinks per move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -211,7 +201,7 @@ impl FromStr for BotSpec {
 
     fn from_str(spec: &str) -> Result<BotSpec, SpecError> {
         let text = spec.trim();
-        let spec = &quote(text);
+        let spec = &quote(text).to_string();
         let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
         let mut options = Vec::new();

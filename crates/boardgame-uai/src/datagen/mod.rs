@@ -4,29 +4,43 @@
 //!
 //! A run is a function of its settings: game `i` is seeded from `(seed, i)`, and each game
 //! is searched by one thread with a table cleared before it, so the games do not depend on
-//! `threads` (only their order in the file does). A run resumes: an existing output file
-//! is read, a game cut short by an interruption is dropped, and only the missing games are
-//! played.
+//! `threads` (only their order in the file does). The file's header records the settings
+//! that decide the games ([`format::Header`]).
+//!
+//! A run resumes: an existing output file with the same header is read, a game cut short by
+//! an interruption is dropped, and only the missing games are played. A file with another
+//! header (another seed, node count, evaluation or search) is refused, and so is a file that
+//! is not a data file at all: it is never truncated or appended to. The file is locked while
+//! a run writes it, so a second run on the same file stops at once.
 
 pub mod format;
 
 use std::collections::HashSet;
 use std::fmt;
-use std::fs::{File, OpenOptions};
-use std::io::{self, BufReader, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ataxx::{Ataxx, AtaxxConfig, Bitboard, Color, Move, Square};
 use boardgame_core::driver::{below, game_seed, rng_from_seed};
 use boardgame_core::{Game, Turn};
+use boardgame_io::quote_path;
+use boardgame_io::write::Appender;
 use rand::Rng;
 
 use crate::eval::Evaluation;
 use crate::search::{Limits, Searcher, TableError};
-use format::{GameResult, PROVEN_SCORE, RECORD_BYTES, Reader, Record};
+use format::{
+    EvalId, GameResult, HEADER_BYTES, Header, MAGIC, PROVEN_SCORE, RECORD_BYTES, Reader, Record,
+    SEARCH_FINGERPRINT_DEPTH,
+};
+
+/// The version of datagen's procedure: the openings, the node limits and the adjudication.
+/// A change to any of them changes the games of a seed, so it gets a new number, and a file
+/// made by another procedure is not resumed.
+pub const PROCEDURE: u32 = 1;
 
 /// The settings of a run.
 #[derive(Clone, Debug)]
@@ -46,6 +60,39 @@ pub struct Settings {
     pub evaluation: Evaluation,
     /// Each thread's table, in MiB.
     pub hash_mb: usize,
+    /// The shard played, `(index, count)` from 0: only the games `i` with
+    /// `i % count == index`. `(0, 1)` plays every game.
+    pub shard: (u32, u32),
+}
+
+impl Settings {
+    /// The header of the run's file: the settings that decide its games, with the search's
+    /// fingerprint (a short `bench`).
+    ///
+    /// # Errors
+    /// [`DatagenError::Table`] when the bench's table cannot be allocated.
+    pub fn header(&self) -> Result<Header, DatagenError> {
+        let eval = match &self.evaluation {
+            Evaluation::Net(net) => EvalId::Net(format::fnv1a(&net.to_bytes())),
+            Evaluation::Handcrafted(_) => EvalId::Handcrafted,
+        };
+        let never = Arc::new(AtomicBool::new(false));
+        let bench = crate::bench::run_bench(
+            SEARCH_FINGERPRINT_DEPTH,
+            &self.evaluation,
+            &never,
+            |_, _, _| true,
+        )
+        .map_err(DatagenError::Table)?;
+        Ok(Header {
+            procedure: PROCEDURE,
+            seed: self.seed,
+            nodes: self.nodes,
+            eval,
+            search: bench.map_or(0, |b| b.total()),
+            shard: self.shard,
+        })
+    }
 }
 
 /// What a run did.
@@ -66,6 +113,8 @@ pub struct Summary {
 pub enum DatagenError {
     /// Reading or writing the output failed.
     Io(PathBuf, io::Error),
+    /// The output is not this run's file: nothing was written to it.
+    Refused(PathBuf, String),
     /// A thread's table could not be allocated.
     Table(TableError),
 }
@@ -73,7 +122,12 @@ pub enum DatagenError {
 impl fmt::Display for DatagenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DatagenError::Io(path, error) => write!(f, "{}: {error}", path.display()),
+            DatagenError::Io(path, error) => write!(f, "{}: {error}", quote_path(path)),
+            DatagenError::Refused(path, why) => write!(
+                f,
+                "{}: {why}; nothing was written to it (choose another --output to start a new run)",
+                quote_path(path)
+            ),
             DatagenError::Table(error) => error.fmt(f),
         }
     }
@@ -90,70 +144,126 @@ pub struct Progress {
     pub positions: AtomicU64,
 }
 
-/// Reads an existing output file: the indices of its complete games. A cut last game (or
-/// a cut record) is truncated away, so that appending continues on a game boundary.
-///
-/// # Errors
-/// When the file cannot be read or truncated, or holds a record that is not one (other
-/// than a cut last record).
-pub fn resume(path: &Path) -> Result<HashSet<u32>, DatagenError> {
-    let io_error = |error| DatagenError::Io(path.to_path_buf(), error);
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(HashSet::new()),
-        Err(error) => return Err(io_error(error)),
-    };
-    let length = file.metadata().map_err(io_error)?.len();
-    let mut done = HashSet::new();
-    let mut complete_bytes = 0u64;
-    for (index, record) in Reader::new(BufReader::new(file)).enumerate() {
-        match record {
-            Ok(record) => {
-                if record.last {
-                    done.insert(record.game);
-                    complete_bytes = (index as u64 + 1) * RECORD_BYTES as u64;
-                }
-            }
-            Err(error) if (error.index + 1) * RECORD_BYTES as u64 > length => break,
-            Err(error) => {
-                return Err(io_error(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    error.to_string(),
-                )));
-            }
-        }
-    }
-    if complete_bytes < length {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(io_error)?;
-        file.set_len(complete_bytes).map_err(io_error)?;
-    }
-    Ok(done)
+/// A run's output file, locked, checked and ready to append to.
+#[derive(Debug)]
+pub struct Output {
+    file: Appender,
+    path: PathBuf,
+    done: HashSet<u32>,
 }
 
-/// Plays the run's missing games and appends them to the output. `stop` ends the run
-/// between moves (the game in progress is dropped).
+impl Output {
+    /// Opens (or creates) the run's file under its lock: a new or empty file gets `header`;
+    /// an existing one must have the same header, its complete games are read, and a cut
+    /// last game is truncated away.
+    ///
+    /// # Errors
+    /// [`DatagenError::Refused`] for a file that is not a data file of this run (another
+    /// header, another format, not a regular file, locked by another run); `Io` for a
+    /// failed read or write.
+    pub fn open(path: &std::path::Path, header: &Header) -> Result<Output, DatagenError> {
+        let refused = |why: String| DatagenError::Refused(path.to_path_buf(), why);
+        let io_error = |error| DatagenError::Io(path.to_path_buf(), error);
+        let mut file = Appender::open(path).map_err(|e| refused(e.to_string()))?;
+        let length = file.length().map_err(io_error)?;
+        if length == 0 {
+            file.append(&header.to_bytes()).map_err(io_error)?;
+            return Ok(Output {
+                file,
+                path: path.to_path_buf(),
+                done: HashSet::new(),
+            });
+        }
+        let mut head = [0u8; HEADER_BYTES];
+        let read = {
+            let input = file.file();
+            input.seek(SeekFrom::Start(0)).map_err(io_error)?;
+            input
+                .take(HEADER_BYTES as u64)
+                .read(&mut head)
+                .map_err(io_error)?
+        };
+        if read < 8 || &head[0..8] != MAGIC {
+            return Err(refused(
+                "it is not a datagen file (it does not start with BGAXDATA); a file of format 1 (no header) can only be read by train".into(),
+            ));
+        }
+        let theirs = Header::from_bytes(&head).map_err(refused)?;
+        let differences = theirs.differences(header);
+        if !differences.is_empty() {
+            return Err(refused(format!(
+                "it was made with other settings ({}), and games of two runs are not mixed",
+                differences.join(", ")
+            )));
+        }
+        let mut done = HashSet::new();
+        let mut complete = HEADER_BYTES as u64;
+        {
+            let input = file.file();
+            input
+                .seek(SeekFrom::Start(HEADER_BYTES as u64))
+                .map_err(io_error)?;
+            let reader = Reader::new(BufReader::with_capacity(1 << 20, &mut *input));
+            for (index, record) in reader.enumerate() {
+                match record {
+                    Ok(record) => {
+                        if record.last {
+                            done.insert(record.game);
+                            complete =
+                                HEADER_BYTES as u64 + (index as u64 + 1) * RECORD_BYTES as u64;
+                        }
+                    }
+                    // A record cut by the end of the file: an interrupted write.
+                    Err(error)
+                        if HEADER_BYTES as u64 + (error.index + 1) * RECORD_BYTES as u64
+                            > length =>
+                    {
+                        break;
+                    }
+                    Err(error) => return Err(refused(format!("a bad record: {error}"))),
+                }
+            }
+        }
+        if complete < length {
+            file.truncate(complete).map_err(io_error)?;
+        }
+        Ok(Output {
+            file,
+            path: path.to_path_buf(),
+            done,
+        })
+    }
+
+    /// Games complete in the file.
+    #[must_use]
+    pub fn done(&self) -> &HashSet<u32> {
+        &self.done
+    }
+}
+
+/// Plays the run's missing games and appends them to `output`. `stop` ends the run between
+/// moves (the game in progress is dropped).
 ///
 /// # Errors
-/// [`DatagenError`] when the output cannot be read or written, or a table not allocated.
+/// [`DatagenError`] when the output cannot be written, or a table not allocated.
 pub fn run(
     settings: &Settings,
+    output: Output,
     stop: &AtomicBool,
     progress: &Progress,
 ) -> Result<Summary, DatagenError> {
-    let done = resume(&settings.output)?;
-    let todo: Vec<u32> = (0..settings.games).filter(|g| !done.contains(g)).collect();
-    let io_error = |error| DatagenError::Io(settings.output.clone(), error);
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&settings.output)
-        .map_err(io_error)?;
-    file.seek(SeekFrom::End(0)).map_err(io_error)?;
-    let output = Mutex::new(file);
-    let next = AtomicUsize::new(0);
+    let done = &output.done;
+    let resumed = done.iter().filter(|&&g| g < settings.games).count() as u64;
+    let (shard, shards) = (settings.shard.0, settings.shard.1.max(1));
+    let in_shard = u64::from(settings.games / shards) + u64::from(settings.games % shards > shard);
+    let todo = in_shard.saturating_sub(resumed);
+    let path = output.path.clone();
+    let io_error = |error| DatagenError::Io(path.clone(), error);
+    let Output { file, done, .. } = output;
+    let file = Mutex::new(file);
+    // The next game index to consider; games already in the file are skipped. No list of
+    // the games is made: a run of 2^32 games costs no memory up front.
+    let next = AtomicU64::new(0);
     let failure: Mutex<Option<DatagenError>> = Mutex::new(None);
     let halt = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -175,19 +285,27 @@ pub fn run(
                     if stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
                         return;
                     }
-                    let Some(&game) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Ok(game) = u32::try_from(index * u64::from(shards) + u64::from(shard))
+                    else {
                         return;
                     };
+                    if game >= settings.games {
+                        return;
+                    }
+                    if done.contains(&game) {
+                        continue;
+                    }
                     let Some(records) =
                         play_game(&mut searcher, settings.seed, game, settings.nodes, stop)
                     else {
                         return;
                     };
                     let bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
-                    let written = {
-                        let mut out = output.lock().unwrap_or_else(|p| p.into_inner());
-                        out.write_all(&bytes).and_then(|()| out.flush())
-                    };
+                    let written = file
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .append(&bytes);
                     if let Err(error) = written {
                         failure
                             .lock()
@@ -207,12 +325,16 @@ pub fn run(
     if let Some(error) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(error);
     }
+    file.into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .sync()
+        .map_err(io_error)?;
     let games = progress.games.load(Ordering::Relaxed);
     Ok(Summary {
-        resumed_games: done.len() as u64,
+        resumed_games: resumed,
         games,
         positions: progress.positions.load(Ordering::Relaxed),
-        stopped: games < todo.len() as u64,
+        stopped: games < todo,
     })
 }
 
@@ -375,8 +497,9 @@ pub fn per_hour(count: u64, elapsed: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
-    fn settings(path: &Path, games: u32, threads: usize) -> Settings {
+    fn settings(path: &std::path::Path, games: u32, threads: usize) -> Settings {
         Settings {
             output: path.to_path_buf(),
             games,
@@ -385,13 +508,26 @@ mod tests {
             nodes: 300,
             evaluation: Evaluation::handcrafted(),
             hash_mb: 1,
+            shard: (0, 1),
         }
     }
 
-    fn read(path: &Path) -> Vec<Record> {
-        Reader::new(BufReader::new(File::open(path).unwrap()))
-            .map(Result::unwrap)
-            .collect()
+    /// Opens the settings' output and runs them.
+    fn run_all(settings: &Settings) -> Result<Summary, DatagenError> {
+        let header = settings.header()?;
+        let output = Output::open(&settings.output, &header)?;
+        run(
+            settings,
+            output,
+            &AtomicBool::new(false),
+            &Progress::default(),
+        )
+    }
+
+    fn read(path: &std::path::Path) -> Vec<Record> {
+        let file = format::open(path).unwrap();
+        assert!(file.header.is_some());
+        file.records.map(Result::unwrap).collect()
     }
 
     fn games_of(records: &[Record]) -> Vec<Vec<Record>> {
@@ -408,25 +544,30 @@ mod tests {
         games
     }
 
+    fn test_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bgai-datagen-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn a_run_is_reproducible_whatever_the_threads_and_resumes_after_a_cut() {
-        let dir = std::env::temp_dir().join(format!("bgai-datagen-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = test_dir("resume");
         let one = dir.join("one.bin");
         let two = dir.join("two.bin");
-        let _ = std::fs::remove_file(&one);
-        let _ = std::fs::remove_file(&two);
-        let never = AtomicBool::new(false);
-        let summary = run(&settings(&one, 4, 1), &never, &Progress::default()).unwrap();
+        let summary = run_all(&settings(&one, 4, 1)).unwrap();
         assert_eq!((summary.games, summary.resumed_games), (4, 0));
         // The same run on two threads, interrupted by a cut: half a game at the end.
-        run(&settings(&two, 2, 2), &never, &Progress::default()).unwrap();
-        let cut = std::fs::read(&one).unwrap();
-        let first_game_len = read(&one).iter().position(|r| r.last).unwrap() + 1;
-        let mut file = OpenOptions::new().append(true).open(&two).unwrap();
-        file.write_all(&cut[..RECORD_BYTES * 2 + 5]).unwrap();
+        run_all(&settings(&two, 2, 2)).unwrap();
+        let records = read(&one);
+        let first_game_len = records.iter().position(|r| r.last).unwrap() + 1;
+        let mut cut: Vec<u8> = records.iter().take(2).flat_map(Record::to_bytes).collect();
+        cut.extend_from_slice(&[7; 5]);
+        let mut file = std::fs::OpenOptions::new().append(true).open(&two).unwrap();
+        file.write_all(&cut).unwrap();
         drop(file);
-        let resumed = run(&settings(&two, 4, 2), &never, &Progress::default()).unwrap();
+        let resumed = run_all(&settings(&two, 4, 2)).unwrap();
         assert_eq!((resumed.resumed_games, resumed.games), (2, 2));
         assert!(first_game_len > 2);
         let a = games_of(&read(&one));
@@ -442,6 +583,156 @@ mod tests {
                 assert!(!position.must_pass());
             }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shards_together_play_the_games_of_the_whole_run() {
+        let dir = test_dir("shards");
+        let whole = dir.join("whole.bin");
+        run_all(&settings(&whole, 5, 2)).unwrap();
+        let mut parts = Vec::new();
+        let mut files = Vec::new();
+        for index in 0..3 {
+            let path = dir.join(format!("shard-{index}.bin"));
+            files.push(path.clone());
+            let mut shard = settings(&path, 5, 1);
+            shard.shard = (index, 3);
+            let summary = run_all(&shard).unwrap();
+            assert_eq!(summary.games, [2, 2, 1][index as usize]);
+            let games = games_of(&read(&path));
+            assert!(games.iter().all(|g| g[0].game % 3 == index));
+            parts.extend(games);
+            // A shard is resumed only as the same shard.
+            let mut other = settings(&path, 5, 1);
+            other.shard = ((index + 1) % 3, 3);
+            assert!(run_all(&other).unwrap_err().to_string().contains("shard"));
+        }
+        parts.sort_by_key(|g| g[0].game);
+        assert_eq!(parts, games_of(&read(&whole)));
+        // The digest of the games does not depend on how they were split or ordered.
+        let (all, shards) = (
+            format::contents(&[&whole], &[]).unwrap(),
+            format::contents(&files, &[]).unwrap(),
+        );
+        assert_eq!((all.games, all.duplicates, all.cut), (5, 0, 0));
+        assert_eq!(all, shards);
+        files.push(files[0].clone());
+        assert_eq!(format::contents(&files, &[]).unwrap().duplicates, 2);
+        // A cut game is counted apart, not read as an error.
+        let bytes = std::fs::read(&whole).unwrap();
+        std::fs::write(&whole, &bytes[..bytes.len() - 40]).unwrap();
+        let cut = format::contents(&[&whole], &[]).unwrap();
+        assert_eq!((cut.games, cut.cut > 0), (4, true));
+        // Bounds select the first games of each file: games 0 and 3 of shard 0, 1 of shard 1.
+        let first = format::contents(&files[..2], &[4, 2]).unwrap();
+        assert_eq!(first.games, 3);
+        assert!(format::contents(&files[..2], &[4, 2, 1]).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 44, defect 9: a resume with another seed, node count or evaluation is refused
+    /// and the file is left as it was.
+    #[test]
+    fn a_resume_with_other_settings_is_refused_and_the_file_kept() {
+        let dir = test_dir("settings");
+        let path = dir.join("gen.bin");
+        run_all(&settings(&path, 1, 1)).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let mut seed = settings(&path, 2, 1);
+        seed.seed = 6;
+        let mut nodes = settings(&path, 2, 1);
+        nodes.nodes = 400;
+        let mut eval = settings(&path, 2, 1);
+        eval.evaluation = Evaluation::default_net();
+        for (changed, name) in [
+            (seed, "seed 5"),
+            (nodes, "nodes 300"),
+            (eval, "evaluation handcrafted"),
+        ] {
+            let error = run_all(&changed).unwrap_err().to_string();
+            assert!(
+                error.contains("other settings") && error.contains(name),
+                "{error}"
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), before);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 44, defect 12: a file that is not a data file is never truncated or written.
+    #[test]
+    fn a_file_that_is_not_a_data_file_is_left_alone() {
+        let dir = test_dir("foreign");
+        let notes = dir.join("notes.txt");
+        std::fs::write(&notes, "notes\n").unwrap();
+        let error = run_all(&settings(&notes, 1, 1)).unwrap_err().to_string();
+        assert!(error.contains("not a datagen file"), "{error}");
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "notes\n");
+        // A file of 64 zero bytes or more is no data file either.
+        let zeros = dir.join("zeros.bin");
+        std::fs::write(&zeros, [0u8; 200]).unwrap();
+        assert!(run_all(&settings(&zeros, 1, 1)).is_err());
+        assert_eq!(std::fs::read(&zeros).unwrap(), [0u8; 200]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 44, defect 11: devices, FIFOs and directories are refused at once.
+    #[test]
+    fn devices_fifos_and_directories_are_refused_at_once() {
+        let dir = test_dir("devices");
+        let fifo = dir.join("fifo");
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let header = settings(&fifo, 1, 1).header().unwrap();
+        for path in [
+            std::path::Path::new("/dev/full"),
+            std::path::Path::new("/dev/zero"),
+            fifo.as_path(),
+            dir.as_path(),
+        ] {
+            let error = Output::open(path, &header).unwrap_err().to_string();
+            assert!(error.contains("not a regular file"), "{error}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 44, defect 14: a second run on the same file is refused while the first holds it.
+    #[test]
+    fn a_second_writer_of_one_file_is_refused() {
+        let dir = test_dir("lock");
+        let path = dir.join("gen.bin");
+        let header = settings(&path, 1, 1).header().unwrap();
+        let first = Output::open(&path, &header).unwrap();
+        let error = Output::open(&path, &header).unwrap_err().to_string();
+        assert!(error.contains("another run"), "{error}");
+        drop(first);
+        assert!(Output::open(&path, &header).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 44, defect 8: the games of a run are not listed up front.
+    #[test]
+    fn a_run_of_every_game_index_costs_no_memory_up_front() {
+        let dir = test_dir("huge");
+        let path = dir.join("gen.bin");
+        let settings = settings(&path, u32::MAX, 2);
+        let output = Output::open(&path, &settings.header().unwrap()).unwrap();
+        let started = std::time::Instant::now();
+        let summary = run(
+            &settings,
+            output,
+            &AtomicBool::new(true),
+            &Progress::default(),
+        )
+        .unwrap();
+        assert!(summary.stopped && summary.games == 0);
+        assert!(started.elapsed() < Duration::from_secs(2));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -24,7 +24,7 @@ pub fn embedded_network() -> Arc<Network> {
     Arc::clone(NET.get_or_init(|| {
         Arc::new(
             Network::from_bytes(EMBEDDED_NET)
-                .unwrap_or_else(|_| Network::zeroed(net::Features::Squares)),
+                .unwrap_or_else(|_| Network::zeroed(net::Features::Squares, net::DEFAULT_HIDDEN)),
         )
     }))
 }
@@ -108,14 +108,14 @@ mod tests {
 
     /// Positions and the embedded network's evaluations of them.
     const PINNED: [(&str, i32); 6] = [
-        ("x5o/7/7/7/7/7/o5x x 0 1", 80),
-        ("x5o/7/7/7/7/7/o5x o 0 1", 80),
-        ("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", 75),
-        ("7/2x4/1x-1-1o/7/2-1-2/6x/ooo3x x 1 4", 78),
-        ("2x4/5x1/4xxx/3xxxx/xx1xxoo/o2oooo/1o2ooo o 0 20", 89),
+        ("x5o/7/7/7/7/7/o5x x 0 1", 88),
+        ("x5o/7/7/7/7/7/o5x o 0 1", 88),
+        ("x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1", 81),
+        ("7/2x4/1x-1-1o/7/2-1-2/6x/ooo3x x 1 4", 146),
+        ("2x4/5x1/4xxx/3xxxx/xx1xxoo/o2oooo/1o2ooo o 0 20", 334),
         (
             "x2xxx1/x-xoo-x/o2oo2/3oo2/xx2oo1/x-xoo-o/oxxxxoo x 3 37",
-            553,
+            219,
         ),
     ];
 }

@@ -1,6 +1,7 @@
 //! The learned evaluation: a small network with sparse inputs, run in integers.
 //!
-//! Architecture `(I → H) × 2 → 1`, with H = [`HIDDEN`]:
+//! Architecture `(I → H) × 2 → 1`, with H hidden units per perspective (128 or 256, a
+//! multiple of [`HIDDEN_STEP`] up to [`MAX_HIDDEN`], given by the file):
 //! - **Inputs**, seen from one side (a *perspective*; for `o` the board is mirrored top to
 //!   bottom, so that both sides see the start position alike and share one set of weights).
 //!   Two [`Features`] sets:
@@ -26,8 +27,16 @@ use std::fmt;
 
 use ataxx::{Ataxx, Color};
 
-/// Hidden units per perspective.
-pub const HIDDEN: usize = 128;
+use crate::simd::{self, Lanes};
+
+/// The most hidden units per perspective.
+pub const MAX_HIDDEN: usize = 256;
+/// Hidden sizes are multiples of this (the SIMD kernels work on blocks of it).
+pub const HIDDEN_STEP: usize = 128;
+/// The hidden size of the first networks (and of every file of format version 1).
+pub const DEFAULT_HIDDEN: usize = 128;
+/// Blocks of [`HIDDEN_STEP`] units in the largest accumulator.
+const MAX_BLOCKS: usize = MAX_HIDDEN / HIDDEN_STEP;
 /// Square inputs per perspective: 49 squares × {own, opponent's, blocked}.
 pub const SQUARE_INPUTS: usize = 147;
 /// 2×2 windows on the board.
@@ -43,8 +52,9 @@ pub const SCALE: i32 = 400;
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"BGAXNNUE";
-/// The file format's version.
-pub const VERSION: u32 = 1;
+/// The file format's version: 2 since the hidden size may be 128 or 256 (version 1 files,
+/// all of hidden size 128, still load).
+pub const VERSION: u32 = 2;
 const HEADER_BYTES: usize = 8 + 4 * 6;
 
 /// The input sets a network can have.
@@ -171,6 +181,53 @@ fn window_input(own: u64, other: u64, w: usize) -> usize {
     SQUARE_INPUTS + w * PATTERNS + usize::from(PATTERN[four(own) as usize][four(other) as usize])
 }
 
+/// `MIRROR[i]`: the input that `o`'s perspective has where `x`'s has input `i` (the board
+/// mirrored top to bottom, own and opponent's swapped), for every input of
+/// [`Features::SquaresAndTuples`] (the squares' inputs come first, so it serves both sets).
+const MIRROR: [u16; SQUARE_INPUTS + WINDOWS * PATTERNS] = {
+    let mut table = [0u16; SQUARE_INPUTS + WINDOWS * PATTERNS];
+    let mut sq = 0;
+    while sq < 49 {
+        let m = oriented(1, sq);
+        table[sq] = (49 + m) as u16; // x's own stone is the opponent's for o
+        table[49 + sq] = m as u16;
+        table[98 + sq] = (98 + m) as u16;
+        sq += 1;
+    }
+    let mut w = 0;
+    while w < WINDOWS {
+        // The window's lower-left square is on rank w / 6: mirrored, rank 5 − w / 6.
+        let mirrored = (5 - w / 6) * 6 + w % 6;
+        let mut pattern = 0;
+        while pattern < PATTERNS {
+            // Digit k (0 lower-left, 1 lower-right, 2 upper-left, 3 upper-right) moves to
+            // k ^ 2 (lower and upper swap); own (1) and opponent's (2) swap.
+            let mut digits = [0; 4];
+            let mut rest = pattern;
+            let mut k = 0;
+            while k < 4 {
+                digits[k] = rest % 3;
+                rest /= 3;
+                k += 1;
+            }
+            let mut image = 0;
+            let mut power = 1;
+            let mut k = 0;
+            while k < 4 {
+                let d = digits[k ^ 2];
+                image += power * if d == 0 { 0 } else { 3 - d };
+                power *= 3;
+                k += 1;
+            }
+            table[SQUARE_INPUTS + w * PATTERNS + pattern] =
+                (SQUARE_INPUTS + mirrored * PATTERNS + image) as u16;
+            pattern += 1;
+        }
+        w += 1;
+    }
+    table
+};
+
 /// The active inputs of a position for `perspective` (0 for `x`, 1 for `o`), calling
 /// `input` once for each.
 pub fn for_each_input(
@@ -212,10 +269,13 @@ impl std::error::Error for NetError {}
 #[derive(Clone)]
 pub struct Network {
     features: Features,
-    /// One row of `HIDDEN` weights per input.
-    feature_weights: Vec<[i16; HIDDEN]>,
-    feature_bias: [i16; HIDDEN],
-    output_weights: [i16; 2 * HIDDEN],
+    /// Hidden units per perspective.
+    hidden: usize,
+    /// One row of `hidden` weights per input, input-major, in blocks of lanes.
+    feature_weights: Vec<Lanes>,
+    feature_bias: Vec<Lanes>,
+    /// The side to move's `hidden` weights, then the other side's.
+    output_weights: Vec<Lanes>,
     output_bias: i32,
 }
 
@@ -223,24 +283,33 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
             .field("features", &self.features)
-            .field("hidden", &HIDDEN)
+            .field("hidden", &self.hidden)
             .field("output_bias", &self.output_bias)
             .finish_non_exhaustive()
     }
 }
 
-/// The two perspectives' accumulators, indexed by colour (`x` = 0).
+/// The two perspectives' accumulators, indexed by colour (`x` = 0), in blocks of
+/// [`HIDDEN_STEP`] units. Only the network's `hidden` units are used; the rest stay 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    /// `values[perspective][unit]`.
-    pub values: [[i16; HIDDEN]; 2],
+    values: [[Lanes; MAX_BLOCKS]; 2],
 }
 
 impl Default for Accumulator {
     fn default() -> Accumulator {
         Accumulator {
-            values: [[0; HIDDEN]; 2],
+            values: [[Lanes::default(); MAX_BLOCKS]; 2],
         }
+    }
+}
+
+impl Accumulator {
+    /// The values of `perspective`'s accumulator (0 for `x`), all [`MAX_HIDDEN`] of them.
+    pub fn values(&self, perspective: usize) -> impl Iterator<Item = i16> + '_ {
+        self.values[perspective & 1]
+            .iter()
+            .flat_map(|lanes| lanes.0)
     }
 }
 
@@ -269,14 +338,18 @@ impl Reader<'_> {
 const MAX_ROWS: usize = 96;
 
 impl Network {
-    /// The network with every weight zero (it evaluates everything as 0).
+    /// The network with every weight zero (it evaluates everything as 0), of hidden size
+    /// `hidden` (rounded into the supported sizes).
     #[must_use]
-    pub fn zeroed(features: Features) -> Network {
+    pub fn zeroed(features: Features, hidden: usize) -> Network {
+        let hidden = hidden.clamp(HIDDEN_STEP, MAX_HIDDEN) / HIDDEN_STEP * HIDDEN_STEP;
+        let blocks = hidden / HIDDEN_STEP;
         Network {
             features,
-            feature_weights: vec![[0; HIDDEN]; features.inputs()],
-            feature_bias: [0; HIDDEN],
-            output_weights: [0; 2 * HIDDEN],
+            hidden,
+            feature_weights: vec![Lanes::default(); features.inputs() * blocks],
+            feature_bias: vec![Lanes::default(); blocks],
+            output_weights: vec![Lanes::default(); 2 * blocks],
             output_bias: 0,
         }
     }
@@ -287,47 +360,61 @@ impl Network {
         self.features
     }
 
+    /// Hidden units per perspective.
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Whether `hidden` is a hidden size networks may have.
+    #[must_use]
+    pub fn supports_hidden(hidden: usize) -> bool {
+        hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(HIDDEN_STEP)
+    }
+
     /// A network from its quantised parts (the trainer's output).
     ///
     /// # Errors
-    /// [`NetError`] when a part has the wrong length.
+    /// [`NetError`] when the hidden size is not supported or a part has the wrong length.
     pub fn from_parts(
         features: Features,
+        hidden: usize,
         feature_weights: &[i16],
         feature_bias: &[i16],
         output_weights: &[i16],
         output_bias: i32,
     ) -> Result<Network, NetError> {
+        if !Network::supports_hidden(hidden) {
+            return Err(NetError(format!(
+                "hidden size {hidden}: networks have a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}"
+            )));
+        }
         let inputs = features.inputs();
-        if feature_weights.len() != inputs * HIDDEN
-            || feature_bias.len() != HIDDEN
-            || output_weights.len() != 2 * HIDDEN
+        if feature_weights.len() != inputs * hidden
+            || feature_bias.len() != hidden
+            || output_weights.len() != 2 * hidden
         {
             return Err(NetError(format!(
                 "parts of lengths {}, {}, {} where {}, {}, {} were expected",
                 feature_weights.len(),
                 feature_bias.len(),
                 output_weights.len(),
-                inputs * HIDDEN,
-                HIDDEN,
-                2 * HIDDEN
+                inputs * hidden,
+                hidden,
+                2 * hidden
             )));
         }
-        let mut net = Network::zeroed(features);
-        for (row, chunk) in net
-            .feature_weights
-            .iter_mut()
-            .zip(feature_weights.chunks_exact(HIDDEN))
-        {
-            row.copy_from_slice(chunk);
-        }
-        net.feature_bias.copy_from_slice(feature_bias);
-        net.output_weights.copy_from_slice(output_weights);
-        net.output_bias = output_bias;
-        Ok(net)
+        Ok(Network {
+            features,
+            hidden,
+            feature_weights: simd::to_blocks(feature_weights),
+            feature_bias: simd::to_blocks(feature_bias),
+            output_weights: simd::to_blocks(output_weights),
+            output_bias,
+        })
     }
 
-    /// Reads a network file.
+    /// Reads a network file (format version 1 or 2).
     ///
     /// # Errors
     /// [`NetError`] when the bytes are not a network of this architecture.
@@ -344,23 +431,25 @@ impl Network {
             reader.u32()?,
             reader.u32()?,
         ];
-        let features = Features::with_inputs(header[1] as usize);
-        let expected = [
-            VERSION,
-            features.map_or(SQUARE_INPUTS, Features::inputs) as u32,
-            HIDDEN as u32,
-            QA as u32,
-            QB as u32,
-            SCALE as u32,
-        ];
-        let Some(features) = features.filter(|_| header == expected) else {
+        let [version, inputs, hidden, qa, qb, scale] = header;
+        let features = Features::with_inputs(inputs as usize);
+        let hidden_ok = match version {
+            1 => hidden as usize == DEFAULT_HIDDEN,
+            VERSION => Network::supports_hidden(hidden as usize),
+            _ => false,
+        };
+        let Some(features) = features
+            .filter(|_| hidden_ok && [qa, qb, scale] == [QA as u32, QB as u32, SCALE as u32])
+        else {
             return Err(NetError(format!(
-                "header (version, inputs, hidden, QA, QB, scale) is {header:?}, this engine reads {expected:?} (or inputs {})",
+                "header (version, inputs, hidden, QA, QB, scale) is {header:?}; this engine reads versions 1 (hidden {DEFAULT_HIDDEN}) and {VERSION} (hidden a multiple of {HIDDEN_STEP} up to {MAX_HIDDEN}), inputs {} or {}, QA {QA}, QB {QB}, scale {SCALE}",
+                Features::Squares.inputs(),
                 Features::SquaresAndTuples.inputs()
             )));
         };
+        let hidden = hidden as usize;
         let inputs = features.inputs();
-        let body = inputs * HIDDEN * 2 + HIDDEN * 2 + 2 * HIDDEN * 2 + 4;
+        let body = inputs * hidden * 2 + hidden * 2 + 2 * hidden * 2 + 4;
         if bytes.len() != HEADER_BYTES + body {
             return Err(NetError(format!(
                 "{} bytes where {} were expected",
@@ -368,48 +457,51 @@ impl Network {
                 HEADER_BYTES + body
             )));
         }
-        let mut net = Network::zeroed(features);
-        for row in &mut net.feature_weights {
-            for w in row.iter_mut() {
-                *w = reader.i16()?;
-            }
-        }
-        for b in &mut net.feature_bias {
-            *b = reader.i16()?;
-        }
-        for w in &mut net.output_weights {
-            *w = reader.i16()?;
-        }
-        net.output_bias = i32::from_le_bytes(reader.take::<4>()?);
-        Ok(net)
+        let mut read = |count: usize| -> Result<Vec<i16>, NetError> {
+            (0..count).map(|_| reader.i16()).collect()
+        };
+        let feature_weights = read(inputs * hidden)?;
+        let feature_bias = read(hidden)?;
+        let output_weights = read(2 * hidden)?;
+        let output_bias = i32::from_le_bytes(reader.take::<4>()?);
+        Network::from_parts(
+            features,
+            hidden,
+            &feature_weights,
+            &feature_bias,
+            &output_weights,
+            output_bias,
+        )
     }
 
-    /// The network file's bytes (read back by [`Network::from_bytes`]).
+    /// The network file's bytes (read back by [`Network::from_bytes`]): format version 2,
+    /// or 1 for a network of the first hidden size (so its file stays as it was).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let inputs = self.features.inputs();
-        let mut out = Vec::with_capacity(HEADER_BYTES + inputs * HIDDEN * 2 + 8 * HIDDEN + 4);
+        let hidden = self.hidden;
+        let version = if hidden == DEFAULT_HIDDEN { 1 } else { VERSION };
+        let mut out = Vec::with_capacity(HEADER_BYTES + inputs * hidden * 2 + 8 * hidden + 4);
         out.extend_from_slice(MAGIC);
         for value in [
-            VERSION,
+            version,
             inputs as u32,
-            HIDDEN as u32,
+            hidden as u32,
             QA as u32,
             QB as u32,
             SCALE as u32,
         ] {
             out.extend_from_slice(&value.to_le_bytes());
         }
-        for row in &self.feature_weights {
-            for w in row {
+        for lanes in self
+            .feature_weights
+            .iter()
+            .chain(&self.feature_bias)
+            .chain(&self.output_weights)
+        {
+            for w in lanes.0 {
                 out.extend_from_slice(&w.to_le_bytes());
             }
-        }
-        for b in &self.feature_bias {
-            out.extend_from_slice(&b.to_le_bytes());
-        }
-        for w in &self.output_weights {
-            out.extend_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&self.output_bias.to_le_bytes());
         out
@@ -424,10 +516,10 @@ impl Network {
                 rows[count] = input as u16;
                 count += 1;
             });
-            let bias = self.feature_bias;
-            apply(
-                &bias,
-                &mut acc.values[perspective],
+            let blocks = self.feature_bias.len();
+            simd::apply(
+                &self.feature_bias,
+                &mut acc.values[perspective][..blocks],
                 &self.feature_weights,
                 &rows[..count],
                 &[],
@@ -445,81 +537,86 @@ impl Network {
         (old_x, old_o): (u64, u64),
         (x, o): (u64, u64),
     ) {
-        for perspective in 0..2 {
-            let (own0, other0, _) = oriented_sets(old_x, old_o, 0, perspective);
-            let (own1, other1, _) = oriented_sets(x, o, 0, perspective);
-            let mut added = [0u16; MAX_ROWS];
-            let mut removed = [0u16; MAX_ROWS];
-            let (mut adds, mut subs) = (0, 0);
-            let push = |rows: &mut [u16; MAX_ROWS], count: &mut usize, row: usize| {
-                if *count < MAX_ROWS {
-                    rows[*count] = row as u16;
-                    *count += 1;
-                }
-            };
-            for (gone, came, plane) in [
-                (own0 & !own1, own1 & !own0, 0),
-                (other0 & !other1, other1 & !other0, 49),
-            ] {
-                let mut rest = gone;
-                while rest != 0 {
-                    push(
-                        &mut removed,
-                        &mut subs,
-                        plane + rest.trailing_zeros() as usize,
-                    );
-                    rest &= rest - 1;
-                }
-                let mut rest = came;
-                while rest != 0 {
-                    push(
-                        &mut added,
-                        &mut adds,
-                        plane + rest.trailing_zeros() as usize,
-                    );
-                    rest &= rest - 1;
-                }
+        // The rows of `x`'s perspective; `o`'s are their mirror images (`MIRROR`).
+        let mut added = [0u16; MAX_ROWS];
+        let mut removed = [0u16; MAX_ROWS];
+        let (mut adds, mut subs) = (0, 0);
+        let push = |rows: &mut [u16; MAX_ROWS], count: &mut usize, row: usize| {
+            if *count < MAX_ROWS {
+                rows[*count] = row as u16;
+                *count += 1;
             }
-            if self.features.has_tuples() {
-                let mut changed = (own0 ^ own1) | (other0 ^ other1);
-                let mut windows = 0u64;
-                while changed != 0 {
-                    windows |= WINDOWS_OF[changed.trailing_zeros() as usize];
-                    changed &= changed - 1;
-                }
-                while windows != 0 {
-                    let w = windows.trailing_zeros() as usize;
-                    windows &= windows - 1;
-                    let (before, after) =
-                        (window_input(own0, other0, w), window_input(own1, other1, w));
-                    if before != after {
-                        push(&mut removed, &mut subs, before);
-                        push(&mut added, &mut adds, after);
-                    }
-                }
+        };
+        for (gone, came, plane) in [(old_x & !x, x & !old_x, 0), (old_o & !o, o & !old_o, 49)] {
+            let mut rest = gone;
+            while rest != 0 {
+                push(
+                    &mut removed,
+                    &mut subs,
+                    plane + rest.trailing_zeros() as usize,
+                );
+                rest &= rest - 1;
             }
-            apply(
-                &parent.values[perspective],
-                &mut child.values[perspective],
-                &self.feature_weights,
-                &added[..adds],
-                &removed[..subs],
-            );
+            let mut rest = came;
+            while rest != 0 {
+                push(
+                    &mut added,
+                    &mut adds,
+                    plane + rest.trailing_zeros() as usize,
+                );
+                rest &= rest - 1;
+            }
         }
+        if self.features.has_tuples() {
+            let mut changed = (old_x ^ x) | (old_o ^ o);
+            let mut windows = 0u64;
+            while changed != 0 {
+                windows |= WINDOWS_OF[changed.trailing_zeros() as usize];
+                changed &= changed - 1;
+            }
+            while windows != 0 {
+                let w = windows.trailing_zeros() as usize;
+                windows &= windows - 1;
+                let (before, after) = (window_input(old_x, old_o, w), window_input(x, o, w));
+                if before != after {
+                    push(&mut removed, &mut subs, before);
+                    push(&mut added, &mut adds, after);
+                }
+            }
+        }
+        let blocks = self.feature_bias.len();
+        simd::apply(
+            &parent.values[0][..blocks],
+            &mut child.values[0][..blocks],
+            &self.feature_weights,
+            &added[..adds],
+            &removed[..subs],
+        );
+        for row in added[..adds].iter_mut().chain(&mut removed[..subs]) {
+            *row = MIRROR[usize::from(*row)];
+        }
+        simd::apply(
+            &parent.values[1][..blocks],
+            &mut child.values[1][..blocks],
+            &self.feature_weights,
+            &added[..adds],
+            &removed[..subs],
+        );
     }
 
     /// The evaluation for the side to move `side` from the accumulators, in hundredths of
     /// a stone.
     #[must_use]
     pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
-        let us = &acc.values[side.index()];
-        let them = &acc.values[(!side).index()];
-        let (w_us, w_them) = self.output_weights.split_at(HIDDEN);
-        // (v·w)·v with v ≤ QA = 255 and |w| ≤ 127: each term is below 2^23, and the 2H
-        // terms of H = 128 stay below 2^31.
-        let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-        let raw = sum / QA + self.output_bias;
-        (i64::from(raw) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        let blocks = self.feature_bias.len();
+        let us = &acc.values[side.index()][..blocks];
+        let them = &acc.values[(!side).index()][..blocks];
+        let (w_us, w_them) = self.output_weights.split_at(blocks);
+        // (v·w)·v with v ≤ QA = 255 and |w| ≤ 127: each term is below 2^23; the sums are
+        // taken in 64 bits.
+        let sum = simd::screlu_dot(us, w_us) + simd::screlu_dot(them, w_them);
+        let raw = sum / i64::from(QA) + i64::from(self.output_bias);
+        (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// The evaluation of `position` for its side to move, computed from scratch.
@@ -536,53 +633,6 @@ impl Network {
     }
 }
 
-/// `out = from + Σ rows[added] − Σ rows[removed]`, a block of lanes at a time (each block
-/// stays in registers while every row is added to it).
-#[inline]
-fn apply(
-    from: &[i16; HIDDEN],
-    out: &mut [i16; HIDDEN],
-    rows: &[[i16; HIDDEN]],
-    added: &[u16],
-    removed: &[u16],
-) {
-    const LANES: usize = 32;
-    for block in (0..HIDDEN).step_by(LANES) {
-        let mut sum = [0i16; LANES];
-        sum.copy_from_slice(&from[block..block + LANES]);
-        for &row in added {
-            let Some(row) = rows.get(usize::from(row)) else {
-                continue;
-            };
-            for (s, w) in sum.iter_mut().zip(&row[block..block + LANES]) {
-                *s = s.wrapping_add(*w);
-            }
-        }
-        for &row in removed {
-            let Some(row) = rows.get(usize::from(row)) else {
-                continue;
-            };
-            for (s, w) in sum.iter_mut().zip(&row[block..block + LANES]) {
-                *s = s.wrapping_sub(*w);
-            }
-        }
-        out[block..block + LANES].copy_from_slice(&sum);
-    }
-}
-
-/// `Σ clamp(v, 0, QA)² · w`, computed as `(v·w)·v`: `v·w` fits an `i16` (|w| ≤ 127), so
-/// the products pair up into 32-bit sums (`pmaddwd` on x86).
-#[inline]
-fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16]) -> i32 {
-    let mut sum = 0i32;
-    for (v, w) in values.iter().zip(weights) {
-        let v = (*v).clamp(0, QA as i16);
-        let vw = v.wrapping_mul(*w);
-        sum += i32::from(vw) * i32::from(v);
-    }
-    sum
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -591,12 +641,17 @@ mod tests {
 
     /// A network with small pseudo-random weights.
     fn scrambled(features: Features, seed: u64) -> Network {
+        scrambled_with(features, seed, DEFAULT_HIDDEN)
+    }
+
+    /// [`scrambled`] with `hidden` units.
+    fn scrambled_with(features: Features, seed: u64, hidden: usize) -> Network {
         let mut rng = rng_from_seed(seed);
         let mut small = |range: u64| below(&mut rng, 2 * range + 1) as i16 - range as i16;
-        let fw: Vec<i16> = (0..features.inputs() * HIDDEN).map(|_| small(20)).collect();
-        let fb: Vec<i16> = (0..HIDDEN).map(|_| small(60)).collect();
-        let ow: Vec<i16> = (0..2 * HIDDEN).map(|_| small(127)).collect();
-        Network::from_parts(features, &fw, &fb, &ow, 1234).unwrap()
+        let fw: Vec<i16> = (0..features.inputs() * hidden).map(|_| small(20)).collect();
+        let fb: Vec<i16> = (0..hidden).map(|_| small(60)).collect();
+        let ow: Vec<i16> = (0..2 * hidden).map(|_| small(127)).collect();
+        Network::from_parts(features, hidden, &fw, &fb, &ow, 1234).unwrap()
     }
 
     const BOTH: [Features; 2] = [Features::Squares, Features::SquaresAndTuples];
@@ -626,9 +681,60 @@ mod tests {
     }
 
     #[test]
+    fn a_wider_network_round_trips_with_its_hidden_size_and_old_files_keep_version_1() {
+        let wide = scrambled_with(Features::SquaresAndTuples, 5, 256);
+        let bytes = wide.to_bytes();
+        assert_eq!(
+            u32::from_le_bytes(bytes[8..12].try_into().unwrap()),
+            VERSION
+        );
+        assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 256);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((back.hidden(), back.to_bytes()), (256, bytes.clone()));
+        // A version-1 file must have 128 hidden units.
+        let mut old = bytes;
+        old[8] = 1;
+        assert!(Network::from_bytes(&old).is_err());
+        let narrow = scrambled(Features::SquaresAndTuples, 5).to_bytes();
+        assert_eq!(u32::from_le_bytes(narrow[8..12].try_into().unwrap()), 1);
+        assert!(Network::from_bytes(&narrow).is_ok());
+        for hidden in [0, 64, 192, 384] {
+            assert!(!Network::supports_hidden(hidden), "{hidden}");
+        }
+    }
+
+    #[test]
+    fn the_mirror_table_gives_o_the_inputs_it_sees() {
+        let mut rng = rng_from_seed(8);
+        for _ in 0..200 {
+            let x = below(&mut rng, 1 << 49) & below(&mut rng, 1 << 49);
+            let o = below(&mut rng, 1 << 49) & !x & below(&mut rng, 1 << 49);
+            let gaps = below(&mut rng, 1 << 49)
+                & !x
+                & !o
+                & below(&mut rng, 1 << 49)
+                & below(&mut rng, 1 << 49);
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            for_each_input(Features::SquaresAndTuples, x, o, gaps, 0, |i| {
+                mine.push(usize::from(MIRROR[i]))
+            });
+            for_each_input(Features::SquaresAndTuples, x, o, gaps, 1, |i| {
+                theirs.push(i)
+            });
+            mine.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(mine, theirs);
+        }
+    }
+
+    #[test]
     fn incremental_updates_equal_a_refresh_along_random_games() {
-        for features in BOTH {
-            let net = scrambled(features, 2);
+        for (features, hidden) in [
+            (Features::Squares, 128),
+            (Features::SquaresAndTuples, 128),
+            (Features::SquaresAndTuples, 256),
+        ] {
+            let net = scrambled_with(features, 2, hidden);
             let mut rng = rng_from_seed(3);
             for start in ["x5o/7/7/7/7/7/o5x x 0 1", "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1"] {
                 let mut position: Ataxx = start.parse().unwrap();

@@ -33,7 +33,7 @@ pub(crate) struct Budget {
 ///
 /// - `movetime T`: both limits at T − min(T/4, 50 ms).
 /// - A clock C (`btime` for `x`, `wtime` for `o`) with increment I: the usable time is
-///   U = C − 50 ms; soft = U / movestogo (30 when absent) + ¾ I; hard = min(3 × soft, U / 3),
+///   U = C − 50 ms; soft = U / movestogo (30 when absent or 0) + ¾ I; hard = min(3 × soft, U / 3),
 ///   or U × ¾ with one move to go; soft is capped at hard. At least 1 ms each.
 pub(crate) fn budget(go: &Go, side: Color, overhead_ms: u64) -> Option<Budget> {
     let budget = clock_budget(go, side, overhead_ms).or_else(|| {
@@ -65,7 +65,9 @@ fn clock_budget(go: &Go, side: Color, overhead_ms: u64) -> Option<Budget> {
         Color::O => (go.wtime?, go.winc.unwrap_or(0)),
     };
     let usable = clock.saturating_sub(overhead_ms);
-    let moves_left = go.movestogo.unwrap_or(MOVES_LEFT).max(1);
+    // `movestogo 0` is not a count (UCI has none): it is read as no `movestogo`, never as
+    // "the last move before the control", which would spend ¾ of the clock.
+    let moves_left = go.movestogo.filter(|&n| n > 0).unwrap_or(MOVES_LEFT);
     let soft = (usable / moves_left).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
     let hard = if moves_left == 1 {
         usable / 4 * 3 + usable % 4 * 3 / 4
@@ -150,6 +152,24 @@ mod tests {
             budget(&clock, Color::X, OVERHEAD_MS),
             budget(&go(1000, 50), Color::X, OVERHEAD_MS)
         );
+    }
+
+    /// Issue 44, defect 19: `movestogo 0` was read as 1, and spent ¾ of the clock.
+    #[test]
+    fn movestogo_0_is_read_as_no_movestogo() {
+        let zero = Go {
+            movestogo: Some(0),
+            ..go(20_000, 0)
+        };
+        assert_eq!(
+            budget(&zero, Color::X, OVERHEAD_MS),
+            budget(&go(20_000, 0), Color::X, OVERHEAD_MS)
+        );
+        let one = Go {
+            movestogo: Some(1),
+            ..go(20_000, 0)
+        };
+        assert!(budget(&one, Color::X, OVERHEAD_MS).unwrap().hard > Duration::from_secs(10));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! One input line of the protocol, parsed into a [`Command`].
 
+use boardgame_io::quote;
+
 /// The parameters of `go`, in any order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Go {
@@ -55,6 +57,11 @@ pub(crate) enum Command {
         /// The value (may be empty).
         value: String,
     },
+    /// A `position` command that cannot be read (the message): there is no position until
+    /// the next good one, and a `go` before it is refused.
+    BadPosition(String),
+    /// A `go` that is refused (the message): no search, `bestmove 0000`.
+    BadGo(String),
     /// `position startpos|fen <fen> [moves …]`; `fen: None` is the start position.
     Position {
         /// The FEN, or `None` for `startpos`.
@@ -84,6 +91,8 @@ pub(crate) enum Command {
 impl Command {
     /// Parses one line (surrounding whitespace, `\r` included, is ignored).
     pub(crate) fn parse(line: &str) -> Command {
+        // A byte order mark (some Windows tools write one before the first line) is not text.
+        let line = line.trim_start_matches('\u{feff}');
         let mut tokens = line.split_whitespace();
         let Some(head) = tokens.next() else {
             return Command::Nothing;
@@ -99,26 +108,23 @@ impl Command {
             "stop" => Command::Stop,
             "quit" => Command::Quit,
             "perft" => parse_perft(&rest),
-            "bench" => match rest.first().map(|d| d.parse::<u32>()) {
-                None => Command::Bench(None),
-                Some(Ok(depth)) => Command::Bench(Some(depth)),
-                Some(Err(_)) => Command::Bad("bench takes a depth: bench [<depth>]".into()),
+            "bench" => match rest.as_slice() {
+                [] => Command::Bench(None),
+                [depth] => match depth.parse::<u32>() {
+                    Ok(depth) => Command::Bench(Some(depth)),
+                    Err(_) => Command::Bad(format!(
+                        "bench takes a depth, not {}: bench [<depth>]",
+                        quote(depth)
+                    )),
+                },
+                [_, extra, ..] => Command::Bad(format!(
+                    "bench takes one depth, then nothing (not {}): bench [<depth>]",
+                    quote(extra)
+                )),
             },
             "d" => Command::Display,
-            _ => Command::Bad(format!("unknown command {}", quote_prefix(head))),
+            _ => Command::Bad(format!("unknown command {}", quote(head))),
         }
-    }
-}
-
-/// The most characters of a user's text quoted back in a message.
-const MAX_QUOTE: usize = 40;
-
-/// `text` quoted for a message: in full when short, else its first [`MAX_QUOTE`]
-/// characters and its length.
-pub(crate) fn quote_prefix(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTE) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &text[..cut], text.len()),
     }
 }
 
@@ -127,21 +133,29 @@ pub(crate) fn quote_prefix(text: &str) -> String {
 pub(crate) const MAX_PERFT_DEPTH: u32 = 20;
 
 fn parse_perft(rest: &[&str]) -> Command {
-    let Some(text) = rest.first() else {
-        return Command::Bad("perft needs a depth: perft <depth>".into());
+    let (text, extra) = match rest {
+        [] => return Command::Bad("perft needs a depth: perft <depth>".into()),
+        [text] => (text, None),
+        [text, extra, ..] => (text, Some(extra)),
     };
+    if let Some(extra) = extra {
+        return Command::Bad(format!(
+            "perft takes one depth, then nothing (not {}): perft <depth>",
+            quote(extra)
+        ));
+    }
     let is_number = text.strip_prefix('-').unwrap_or(text);
     if is_number.is_empty() || !is_number.bytes().all(|b| b.is_ascii_digit()) {
         return Command::Bad(format!(
             "perft needs a depth, not {}: perft <depth>",
-            quote_prefix(text)
+            quote(text)
         ));
     }
     match text.parse::<u32>() {
         Ok(depth) if depth <= MAX_PERFT_DEPTH => Command::Perft(depth),
         _ => Command::Bad(format!(
             "perft depth {} is out of range: 0..={MAX_PERFT_DEPTH}",
-            quote_prefix(text)
+            quote(text)
         )),
     }
 }
@@ -172,7 +186,9 @@ fn parse_position(rest: &[&str]) -> Command {
             fen: Some(fields.join(" ")),
             moves,
         },
-        _ => Command::Bad("position startpos|fen <fen> [moves <move>…]".into()),
+        _ => Command::BadPosition(
+            "a position is `position startpos|fen <fen> [moves <move>…]`".into(),
+        ),
     }
 }
 
@@ -199,7 +215,7 @@ fn parse_go(rest: &[&str]) -> Command {
             "nodes" => Some(&mut go.nodes),
             "depth" => None,
             _ => {
-                complaints.push(format!("unknown go parameter {key:?} ignored"));
+                complaints.push(format!("unknown go parameter {} ignored", quote(key)));
                 continue;
             }
         };
@@ -207,15 +223,20 @@ fn parse_go(rest: &[&str]) -> Command {
         // A negative clock (some runners send it when the time is up) counts as zero.
         let number =
             value.and_then(|v| v.parse::<i64>().ok().map(|n| u64::try_from(n).unwrap_or(0)));
+        let shown = value.map_or_else(|| "nothing".to_string(), |v| quote(v).to_string());
         match (slot_u64, number) {
             (Some(slot), Some(n)) => *slot = Some(n),
             (None, Some(n)) => go.depth = Some(u32::try_from(n).unwrap_or(u32::MAX).max(1)),
+            // A search limited by nothing else would run until `stop`: refused instead.
+            (_, None) if key == "depth" || key == "nodes" => {
+                return Command::BadGo(format!(
+                    "go {key} needs a whole number, not {shown}; no search"
+                ));
+            }
             (_, None) => {
-                if key != "depth" && key != "nodes" {
-                    go.bad_time = true;
-                }
+                go.bad_time = true;
                 complaints.push(format!(
-                    "go {key} needs a whole number in range, not {value:?}"
+                    "go {key} needs a whole number in range, not {shown}"
                 ));
             }
         }
@@ -256,14 +277,42 @@ mod tests {
 
     #[test]
     fn bad_go_values_are_reported_and_skipped() {
-        let Command::Go(go, complaints) = Command::parse("go depth x nodes 5 foo btime -20") else {
+        let Command::Go(go, complaints) = Command::parse("go nodes 5 foo btime -20") else {
             panic!("a go command")
         };
         assert_eq!(go.nodes, Some(5));
-        assert_eq!(go.depth, None);
         assert_eq!(go.btime, Some(0));
-        assert_eq!(complaints.len(), 2, "{complaints:?}");
-        assert!(!go.bad_time, "depth and nodes are not times");
+        assert_eq!(complaints.len(), 1, "{complaints:?}");
+        assert!(!go.bad_time);
+    }
+
+    /// Issue 44, defect 20: `go depth x` and `go nodes -` were searches without a limit.
+    #[test]
+    fn a_go_with_an_unreadable_depth_or_node_count_is_refused() {
+        for line in [
+            "go depth x",
+            "go nodes -",
+            "go depth",
+            "go movetime 100 nodes 1e9",
+        ] {
+            assert!(
+                matches!(Command::parse(line), Command::BadGo(m) if m.contains("no search")),
+                "{line}"
+            );
+        }
+    }
+
+    /// Issue 44, cosmetic: `perft 3 junk` ran perft 3, and a byte order mark made `uai`
+    /// unknown.
+    #[test]
+    fn extra_words_after_perft_or_bench_are_refused_and_a_byte_order_mark_is_skipped() {
+        for line in ["perft 3 junk", "bench 3 4"] {
+            assert!(
+                matches!(Command::parse(line), Command::Bad(m) if m.contains("then nothing")),
+                "{line}"
+            );
+        }
+        assert_eq!(Command::parse("\u{feff}uai"), Command::Uai);
     }
 
     #[test]
@@ -299,8 +348,14 @@ mod tests {
                 moves: vec![]
             }
         );
-        assert!(matches!(Command::parse("position"), Command::Bad(_)));
-        assert!(matches!(Command::parse("position fen"), Command::Bad(_)));
+        assert!(matches!(
+            Command::parse("position"),
+            Command::BadPosition(_)
+        ));
+        assert!(matches!(
+            Command::parse("position fen"),
+            Command::BadPosition(_)
+        ));
     }
 
     #[test]

@@ -1,136 +1,58 @@
-//! Standard input, read on a thread of its own into a channel of lines.
+//! Standard input, read by `boardgame_io::lines` on a thread of its own into a bounded queue
+//! of lines: a client that writes faster than the engine reads is held back by the pipe, and
+//! the engine's memory stays flat whatever it sends.
 
-use std::io::{self, BufRead, Read};
 use std::sync::mpsc;
-use std::thread;
 
-/// The longest input line read, in bytes (commands are short; a long `position … moves`
-/// line of a whole game is under 2 KiB).
-pub const MAX_LINE: usize = 4096;
+use boardgame_io::lines::{self, Line};
 
-/// One line of input.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Input {
-    /// A line of text, without its line ending.
-    Line(String),
-    /// A line that was skipped, and why.
-    Unreadable(String),
-}
+/// The most plies of a legal game under the engine's rules (the 100-ply clock on): at most 49
+/// clones, since each adds a stone and no move removes one, and around them at most 50
+/// stretches of at most 100 other plies, since the clock ends the game at 100 plies without a
+/// clone (`Ataxx::max_game_length`; a test checks the two agree).
+pub const MAX_GAME_PLIES: usize = 49 + 50 * 100;
 
-/// The stdin reader: lines over a channel, closed at EOF or after a read error.
-pub(crate) fn spawn_reader() -> mpsc::Receiver<Input> {
-    let (send, receive) = mpsc::channel();
-    thread::Builder::new()
-        .name("uai-stdin".into())
-        .spawn(move || {
-            let mut stdin = io::stdin().lock();
-            loop {
-                let input = match read_line(&mut stdin) {
-                    Ok(Some(input)) => input,
-                    Ok(None) => break,
-                    Err(error) => {
-                        let _ = send.send(Input::Unreadable(format!("standard input: {error}")));
-                        break;
-                    }
-                };
-                if send.send(input).is_err() {
-                    break;
-                }
-            }
-        })
-        // Without the thread the channel is closed at once: the engine sees the end of
-        // its input and exits.
-        .ok();
-    receive
-}
+/// The longest FEN: 7 ranks of 7 characters and 6 slashes, the side, and both counters at
+/// their largest (5 digits each), separated by spaces.
+const LONGEST_FEN: usize = 7 * 7 + 6 + 2 + 6 + 6;
 
-/// Reads one line of at most [`MAX_LINE`] bytes (`None` at the end of the input). A longer
-/// line is skipped to its end without keeping it.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<Input>> {
-    let mut bytes = Vec::new();
-    input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut bytes)?;
-    if bytes.is_empty() {
-        return Ok(None);
-    }
-    if bytes.last() == Some(&b'\n') {
-        bytes.pop();
-    } else if bytes.len() > MAX_LINE {
-        skip_line(input)?;
-        let start: String = String::from_utf8_lossy(&bytes[..MAX_LINE])
-            .chars()
-            .take(40)
-            .collect();
-        return Ok(Some(Input::Unreadable(format!(
-            "a line longer than {MAX_LINE} bytes, starting {start:?}…, ignored"
-        ))));
-    }
-    Ok(Some(match String::from_utf8(bytes) {
-        Ok(line) => Input::Line(line),
-        Err(error) => Input::Unreadable(format!(
-            "a line that is not UTF-8 text (a bad byte at {}), ignored",
-            error.utf8_error().valid_up_to()
-        )),
-    }))
-}
+/// The longest `position` line of a legal game: `position fen <FEN> moves` and a game of
+/// [`MAX_GAME_PLIES`] moves of at most 4 characters (a jump, `a1c3`), each after a space:
+/// 25,333 bytes.
+pub const LONGEST_POSITION_LINE: usize =
+    "position fen ".len() + LONGEST_FEN + " moves".len() + MAX_GAME_PLIES * 5;
 
-/// Consumes the input up to and including the next newline.
-fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(at) => {
-                input.consume(at + 1);
-                return Ok(());
-            }
-            None => {
-                let all = buffer.len();
-                input.consume(all);
-            }
-        }
-    }
+/// The longest input line read, in bytes: room for [`LONGEST_POSITION_LINE`] with a `\r` and
+/// some spare spaces. A longer line is skipped (and a skipped `position` makes the next `go`
+/// an error).
+pub const MAX_LINE: usize = 32 * 1024;
+
+const _: () = assert!(LONGEST_POSITION_LINE + 1024 <= MAX_LINE);
+
+/// Lines read ahead of the engine at most: with [`MAX_LINE`], about 2 MiB in flight.
+pub(crate) const QUEUE_LINES: usize = 64;
+
+/// The stdin reader: lines through a bounded queue, closed at the end of the input or after
+/// a read error.
+pub(crate) fn spawn_reader() -> mpsc::Receiver<Line> {
+    lines::spawn_reader(std::io::stdin(), MAX_LINE, QUEUE_LINES, "uai-stdin")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::command::Command;
+    use boardgame_core::Game;
 
     #[test]
-    fn lines_are_capped_and_bad_ones_skipped_to_their_end() {
-        let mut input = b"isready\r\n\xff\n".to_vec();
-        input.extend(vec![b'x'; MAX_LINE * 3]);
-        input.extend_from_slice(b"\nquit");
-        let mut input = input.as_slice();
-        assert_eq!(
-            read_line(&mut input).unwrap(),
-            Some(Input::Line("isready\r".into()))
-        );
-        assert!(
-            matches!(read_line(&mut input).unwrap(), Some(Input::Unreadable(why)) if why.contains("UTF-8"))
-        );
-        match read_line(&mut input).unwrap() {
-            Some(Input::Unreadable(why)) => {
-                assert!(why.contains("longer than 4096"), "{why}");
-                assert!(why.len() < 200, "{why}");
-            }
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(
-            read_line(&mut input).unwrap(),
-            Some(Input::Line("quit".into()))
-        );
-        assert_eq!(read_line(&mut input).unwrap(), None);
-        let fits = [vec![b'a'; MAX_LINE], b"\n".to_vec()].concat();
-        assert!(matches!(
-            read_line(&mut fits.as_slice()),
-            Ok(Some(Input::Line(_)))
-        ));
+    fn the_line_cap_holds_the_longest_legal_game() {
+        let longest = ataxx::Ataxx::max_game_length(&ataxx::AtaxxConfig::default());
+        assert_eq!(longest, Some(MAX_GAME_PLIES as u64));
+        let fen = "xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/ooooooo o 32767 32767";
+        assert_eq!(fen.len(), LONGEST_FEN);
+        let line = format!("position fen {fen} moves{}", " a1c3".repeat(MAX_GAME_PLIES));
+        assert_eq!(line.len(), LONGEST_POSITION_LINE);
+        assert_eq!(LONGEST_POSITION_LINE, 25_333);
     }
 
     proptest::proptest! {
@@ -145,16 +67,15 @@ mod tests {
             input.extend(vec![b'p'; long * MAX_LINE]);
             input.extend_from_slice(&bytes);
             let mut reader = input.as_slice();
-            while let Some(line) = read_line(&mut reader).unwrap() {
+            while let Some(line) = lines::read_line(&mut reader, MAX_LINE).unwrap() {
                 match line {
-                    Input::Line(text) => {
+                    Line::Text(text) => {
                         proptest::prop_assert!(text.len() <= MAX_LINE);
-                        // At most 40 characters quoted, each at most 10 bytes escaped.
                         if let Command::Bad(message) = Command::parse(&text) {
-                            proptest::prop_assert!(message.len() < 600, "{}", message);
+                            proptest::prop_assert!(message.len() < 200, "{}", message);
                         }
                     }
-                    Input::Unreadable(why) => proptest::prop_assert!(why.len() < 600, "{}", why),
+                    Line::Skipped { why, .. } => proptest::prop_assert!(why.len() < 200, "{}", why),
                 }
             }
         }

@@ -11,8 +11,12 @@
 //! `bestmove`) and the engine exits. So is a closed standard output: the engine notices it
 //! at its next line of output and exits instead of searching for nobody.
 //!
-//! Input lines are at most [`MAX_LINE`] bytes of UTF-8: a longer line, or one that is not
-//! UTF-8, gets an `info string error: …` and is skipped.
+//! Input lines are at most [`MAX_LINE`] bytes of UTF-8 (room for the longest legal game's
+//! `position … moves` line): a longer line, or one that is not UTF-8, gets an
+//! `info string error: …` and is skipped. They come through a bounded queue
+//! (`boardgame_io::lines`), and at most [`MAX_PENDING`] commands wait for a job: a flood
+//! of input holds the client back, or is refused, and never grows the engine's memory.
+//! Error lines are rate-limited (at most 20 a second).
 
 mod clock;
 mod command;
@@ -31,11 +35,17 @@ use ataxx::{Ataxx, Move};
 use boardgame_core::{Game, Turn};
 
 use crate::bench::{self, DEFAULT_BENCH_DEPTH};
-use crate::eval::{Evaluation, Network};
+use crate::eval::Evaluation;
 use crate::search::{Limits, MAX_THREADS, PARAMS, Params, Report, Searcher, Table, TableError};
-use command::{Command, Go, quote_prefix};
-pub use input::MAX_LINE;
-use output::{info_string, output_closed, say};
+use boardgame_io::lines::Line;
+use boardgame_io::{clip, quote};
+use command::{Command, Go};
+pub use input::{LONGEST_POSITION_LINE, MAX_GAME_PLIES, MAX_LINE};
+use output::{info_error, info_string, output_closed, say};
+
+/// The most commands that wait for a running job (`position`, `go`, `d` … sent during a
+/// search); more are refused with an error until the job ends.
+pub const MAX_PENDING: usize = 64;
 
 /// The transposition table size when `Hash` is not set, in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -69,13 +79,23 @@ pub fn run(hash_mb: usize) -> Result<(), TableError> {
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         };
-        match line {
-            input::Input::Line(line) => {
-                if !engine.handle(&line) {
-                    break;
+        let command = match line {
+            Line::Text(line) => Command::parse(&line),
+            Line::Skipped { why, head, .. } => {
+                // A `position` too long to read: the client's position is not known.
+                if head
+                    .trim_start_matches('\u{feff}')
+                    .trim_start()
+                    .starts_with("position")
+                {
+                    Command::BadPosition(why)
+                } else {
+                    Command::Bad(why)
                 }
             }
-            input::Input::Unreadable(why) => info_string(&format!("error: {why}")),
+        };
+        if !engine.handle(command) {
+            break;
         }
     }
     engine.stop_job();
@@ -94,8 +114,14 @@ struct Engine {
     /// `None` while a job has it.
     searcher: Option<Searcher>,
     job: Option<Job>,
-    /// Commands that arrived during a job, run once it is over.
+    /// Commands that arrived during a job, run once it is over (at most [`MAX_PENDING`]).
     pending: VecDeque<Command>,
+    /// Whether the last `position` was refused (or dropped): `go` is refused until the
+    /// next good one, so that no move is ever given for a stale position.
+    no_position: bool,
+    /// A `position` was dropped from a full queue: a [`Command::BadPosition`] takes its
+    /// place as soon as there is room.
+    position_dropped: bool,
     hash_mb: usize,
     overhead_ms: u64,
 }
@@ -107,6 +133,8 @@ impl Engine {
             searcher: Some(searcher),
             job: None,
             pending: VecDeque::new(),
+            no_position: false,
+            position_dropped: false,
             hash_mb,
             overhead_ms: clock::OVERHEAD_MS,
         }
@@ -124,7 +152,7 @@ impl Engine {
         match job.handle.join() {
             Ok(Some(searcher)) => self.searcher = Some(searcher),
             Ok(None) => {}
-            Err(_) => info_string("error: a job's thread failed"),
+            Err(_) => info_error("a job's thread failed"),
         }
         if self.searcher.is_none() {
             // Only a failed job loses the searcher: start afresh with a small table.
@@ -158,10 +186,10 @@ impl Engine {
         }
     }
 
-    /// Handles one line; `false` on `quit`. `isready`, `stop` and `quit` act at once;
+    /// Handles one command; `false` on `quit`. `isready`, `stop` and `quit` act at once;
     /// other commands wait for a running job.
-    fn handle(&mut self, line: &str) -> bool {
-        match Command::parse(line) {
+    fn handle(&mut self, command: Command) -> bool {
+        match command {
             Command::IsReady => say("readyok"),
             // `stop` is meant for the last job sent, which may still wait behind one that
             // is ending: stop every job up to it.
@@ -174,10 +202,34 @@ impl Engine {
             },
             Command::Quit => return false,
             Command::Nothing => {}
-            command if self.job.is_some() => self.pending.push_back(command),
-            command => self.execute(command),
+            command if self.job.is_some() => self.enqueue(command),
+            command => {
+                if std::mem::take(&mut self.position_dropped) {
+                    self.execute(dropped_position());
+                }
+                self.execute(command);
+            }
         }
         true
+    }
+
+    /// Puts `command` in the queue of those waiting for the job, or refuses it when
+    /// [`MAX_PENDING`] already wait.
+    fn enqueue(&mut self, command: Command) {
+        let needed = 1 + usize::from(self.position_dropped);
+        if self.pending.len() + needed > MAX_PENDING {
+            if matches!(command, Command::Position { .. } | Command::BadPosition(_)) {
+                self.position_dropped = true;
+            }
+            info_error(&format!(
+                "{MAX_PENDING} commands already wait for the running job; this one is ignored"
+            ));
+            return;
+        }
+        if std::mem::take(&mut self.position_dropped) {
+            self.pending.push_back(dropped_position());
+        }
+        self.pending.push_back(command);
     }
 
     /// The searcher, when no job holds it.
@@ -198,15 +250,24 @@ impl Engine {
             }
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Position { fen, moves } => match setup(fen.as_deref(), &moves) {
-                Ok(position) => self.position = position,
-                Err(error) => info_string(&format!("error: {error}; position unchanged")),
+                Ok(position) => {
+                    self.position = position;
+                    self.no_position = false;
+                }
+                Err(error) => self.refuse_position(&error),
             },
+            Command::BadPosition(error) => self.refuse_position(&error),
             Command::Go(go, complaints) => {
                 for complaint in complaints {
                     info_string(&complaint);
                 }
-                self.go(&go);
+                if self.no_position {
+                    no_move("no position: the last position command was refused");
+                } else {
+                    self.go(&go);
+                }
             }
+            Command::BadGo(error) => no_move(&error),
             Command::Bench(depth) => self.bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)),
             Command::Perft(depth) => {
                 let position = self.position.clone();
@@ -222,13 +283,23 @@ impl Engine {
                 say(&format!("Fen: {}", self.position));
                 say(&format!("Key: {:016x}", self.position.key()));
             }
-            Command::Bad(message) => info_string(&format!("error: {message}")),
+            Command::Bad(message) => info_error(&message),
         }
+    }
+
+    /// A `position` that could not be set: no position until the next good one.
+    fn refuse_position(&mut self, error: &str) {
+        self.no_position = true;
+        info_error(&format!("{error}; the position is unset"));
     }
 
     fn identify(&self) {
         say(concat!("id name boardgame-uai ", env!("CARGO_PKG_VERSION")));
         say("id author the boardgame developers");
+        info_string(&format!(
+            "network kernels: {} (chosen for this CPU at run time)",
+            crate::simd::kernel_name()
+        ));
         say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
@@ -273,13 +344,13 @@ impl Engine {
             Ok(handle) => {
                 self.job = Some(Job { handle, stop });
             }
-            Err(error) => info_string(&format!("error: cannot start a thread: {error}")),
+            Err(error) => info_error(&format!("cannot start a thread: {error}")),
         }
     }
 
     fn bench(&mut self, depth: u32) {
         if let Err(message) = bench::check_depth(depth) {
-            info_string(&format!("error: {message}"));
+            info_error(&message);
             return;
         }
         let evaluation = self
@@ -290,7 +361,7 @@ impl Engine {
             match bench::run_bench(depth, &evaluation, &stop, |_, _, _| !output_closed()) {
                 Ok(Some(result)) => say(&result.summary()),
                 Ok(None) => info_string(&format!("bench {depth} stopped")),
-                Err(error) => info_string(&format!("error: {error}")),
+                Err(error) => info_error(&error.to_string()),
             }
             None
         });
@@ -301,9 +372,9 @@ impl Engine {
         match lower.as_str() {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.resize(mb),
-                _ => info_string(&format!(
-                    "error: Hash must be 1..={MAX_HASH_MB} MiB, not {}",
-                    quote_prefix(value)
+                _ => info_error(&format!(
+                    "Hash must be 1..={MAX_HASH_MB} MiB, not {}",
+                    quote(value)
                 )),
             },
             "threads" => match value.parse::<usize>() {
@@ -312,33 +383,23 @@ impl Engine {
                         searcher.set_threads(n);
                     }
                 }
-                _ => info_string(&format!(
-                    "error: Threads must be 1..={MAX_THREADS}, not {}",
-                    quote_prefix(value)
+                _ => info_error(&format!(
+                    "Threads must be 1..={MAX_THREADS}, not {}",
+                    quote(value)
                 )),
             },
             "moveoverhead" | "move overhead" => match value.parse::<u64>() {
                 Ok(ms) if ms <= 5000 => self.overhead_ms = ms,
-                _ => info_string(&format!(
-                    "error: MoveOverhead must be 0..=5000 ms, not {}",
-                    quote_prefix(value)
+                _ => info_error(&format!(
+                    "MoveOverhead must be 0..=5000 ms, not {}",
+                    quote(value)
                 )),
             },
-            "eval" => {
-                let evaluation = match value.to_ascii_lowercase().as_str() {
-                    "net" => Some(Evaluation::default_net()),
-                    "handcrafted" => Some(Evaluation::handcrafted()),
-                    _ => None,
-                };
-                match (evaluation, self.searcher()) {
-                    (Some(evaluation), Some(searcher)) => searcher.set_evaluation(evaluation),
-                    (None, _) => info_string(&format!(
-                        "error: Eval is net or handcrafted, not {}",
-                        quote_prefix(value)
-                    )),
-                    (Some(_), None) => {}
-                }
-            }
+            "eval" => match (crate::netfile::eval_named(value), self.searcher()) {
+                (Ok(evaluation), Some(searcher)) => searcher.set_evaluation(evaluation),
+                (Err(error), _) => info_error(&error),
+                (Ok(_), None) => {}
+            },
             "evalfile" => self.load_network(value),
             _ => {
                 if let Some(searcher) = self.searcher.as_mut() {
@@ -346,31 +407,34 @@ impl Engine {
                     if Params::spec(name).is_some()
                         && let Err(message) = searcher.params_mut().set(name, value)
                     {
-                        info_string(&format!("error: {message}"));
+                        info_error(&message);
                     }
                 }
             }
         }
     }
 
+    /// Loads a network file on a job thread (`crate::netfile`: a regular file, bounded),
+    /// so that `isready`, `stop` and `quit` are answered while it is read; the commands
+    /// after it wait for it.
     fn load_network(&mut self, path: &str) {
-        if path.is_empty() || path == "<embedded>" {
+        if crate::netfile::is_embedded(path) {
             if let Some(searcher) = self.searcher() {
                 searcher.set_evaluation(Evaluation::default_net());
             }
             return;
         }
-        let loaded = std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| Network::from_bytes(&bytes).map_err(|e| e.to_string()));
-        match (loaded, self.searcher()) {
-            (Ok(net), Some(searcher)) => searcher.set_evaluation(Evaluation::Net(Arc::new(net))),
-            (Err(error), _) => info_string(&format!(
-                "error: EvalFile {}: {error}; evaluation unchanged",
-                quote_prefix(path)
-            )),
-            (Ok(_), None) => {}
-        }
+        let Some(mut searcher) = self.searcher.take() else {
+            return;
+        };
+        let path = path.to_string();
+        self.spawn_job(move |_| {
+            match crate::netfile::eval_file(&path) {
+                Ok(evaluation) => searcher.set_evaluation(evaluation),
+                Err(error) => info_error(&format!("{error}; evaluation unchanged")),
+            }
+            Some(searcher)
+        });
     }
 
     /// Resizes the table on a job thread: freeing and zeroing gigabytes takes seconds,
@@ -400,7 +464,7 @@ impl Engine {
                     fallback(&mut searcher);
                 }
                 Err(error) => {
-                    info_string(&format!("error: {error}; Hash stays {old_mb} MiB"));
+                    info_error(&format!("{error}; Hash stays {old_mb} MiB"));
                     fallback(&mut searcher);
                 }
             }
@@ -434,9 +498,14 @@ impl Engine {
             nodes: go.nodes,
             soft_nodes: None,
             deadline: budget.map(|b| started + b.hard),
-            // No new iteration after half of the soft budget: the next one would likely
-            // overrun it.
-            soft_deadline: budget.map(|b| started + b.soft / 2),
+            // No new iteration after a share of the soft budget (half by default): the
+            // next one would likely overrun it.
+            soft_deadline: budget.map(|b| {
+                started
+                    + b.soft
+                        .mul_f64(f64::from(searcher.params().soft_percent) / 100.0)
+            }),
+            started: Some(started),
         };
         let position = self.position.clone();
         let stop = searcher.stop_flag();
@@ -458,6 +527,20 @@ impl Engine {
             Some(searcher)
         });
     }
+}
+
+/// The answer to a `go` that cannot be searched: an error, then `bestmove 0000` (no move), so
+/// that a runner waiting for `bestmove` is not left waiting.
+fn no_move(error: &str) {
+    info_error(error);
+    say(&format!("bestmove {}", Move::Pass));
+}
+
+/// What takes the place of a `position` dropped from a full queue.
+fn dropped_position() -> Command {
+    Command::BadPosition(format!(
+        "a position command was ignored: {MAX_PENDING} commands already waited for the running job"
+    ))
 }
 
 /// `info depth … seldepth … score … nodes … nps … hashfull … time … pv …`.
@@ -487,12 +570,12 @@ fn setup(fen: Option<&str>, moves: &[String]) -> Result<Ataxx, String> {
         None => Ataxx::default(),
         Some(fen) => fen
             .parse::<Ataxx>()
-            .map_err(|e| format!("bad FEN {}: {e}", quote_prefix(fen)))?,
+            .map_err(|e| format!("bad FEN {}: {}", quote(fen), clip(&e.to_string())))?,
     };
     for text in moves {
-        let mv: Move = text
-            .parse()
-            .map_err(|e| format!("bad move {}: {e}", quote_prefix(text)))?;
+        let mv: Move = text.parse().map_err(|e: ataxx::ParseMoveError| {
+            format!("bad move {}: {}", quote(text), clip(&e.to_string()))
+        })?;
         position
             .play(mv)
             .map_err(|e| format!("move {text} in {position}: {e}"))?;

@@ -68,8 +68,11 @@ pub struct Limits {
     pub soft_nodes: Option<u64>,
     /// Stop at this instant, wherever the search is.
     pub deadline: Option<Instant>,
-    /// No new iteration starts after this instant.
+    /// No new iteration starts after this instant (moved by the share of nodes on the best
+    /// move when [`Params::node_tm`] is on and `started` is set).
     pub soft_deadline: Option<Instant>,
+    /// When the move's clock started (the base of `soft_deadline`'s scaling).
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -307,7 +310,17 @@ impl Searcher {
             }
             let last = main.iterate(&ctx, position, 1, max_depth, |worker, iteration| {
                 on_iteration(&report_of(worker, iteration));
-                let out_of_time = limits.soft_deadline.is_some_and(|d| Instant::now() >= d);
+                let out_of_time = limits.soft_deadline.is_some_and(|soft| {
+                    let now = Instant::now();
+                    match limits.started {
+                        Some(start) if ctx.params.node_tm && soft > start => {
+                            let share = worker.root_share(iteration.pv[0]);
+                            let scale = ((1.5 - share) * 1.35).clamp(0.4, 2.0);
+                            now >= start + (soft - start).mul_f64(scale)
+                        }
+                        _ => now >= soft,
+                    }
+                });
                 let out_of_nodes = limits
                     .soft_nodes
                     .is_some_and(|n| worker.nodes + helper_nodes.load(Ordering::Relaxed) >= n);

@@ -57,6 +57,14 @@ pub struct Params {
     /// Multi-cut: when the singular test shows another move also beats beta, the node
     /// returns at once.
     pub multicut: bool,
+    /// Time: no new iteration starts after this percentage of the soft budget has passed
+    /// (before node scaling).
+    pub soft_percent: i32,
+    /// Time: the soft limit scales with the share of the main thread's nodes that went
+    /// to the best root move, `clamp((150 − share%) · 1.35, 40%, 200%)`: a move the search
+    /// is sure of is played sooner, an unclear one thought about longer (never past the
+    /// hard limit).
+    pub node_tm: bool,
 }
 
 impl Default for Params {
@@ -87,6 +95,8 @@ impl Default for Params {
             singular_depth: 7,
             singular_margin: 2,
             multicut: false,
+            soft_percent: 50,
+            node_tm: false,
         }
     }
 }
@@ -154,6 +164,8 @@ pub const PARAMS: &[ParamSpec] = &[
     spec!(spin "SingularDepth", singular_depth, 2, 64),
     spec!(spin "SingularMargin", singular_margin, 0, 200),
     spec!(check "Multicut", multicut),
+    spec!(spin "SoftPercent", soft_percent, 10, 100),
+    spec!(check "NodeTM", node_tm),
 ];
 
 impl ParamSpec {
@@ -211,20 +223,30 @@ impl Params {
     /// # Errors
     /// A message when there is no such parameter or the value does not fit.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let spec = Params::spec(name).ok_or_else(|| format!("no option {name:?}"))?;
+        let spec =
+            Params::spec(name).ok_or_else(|| format!("no option {}", boardgame_io::quote(name)))?;
         let number = if spec.check {
             match value.to_ascii_lowercase().as_str() {
                 "true" | "1" | "on" => 1,
                 "false" | "0" | "off" => 0,
-                _ => return Err(format!("{} takes true or false, not {value:?}", spec.name)),
+                _ => {
+                    return Err(format!(
+                        "{} takes true or false, not {}",
+                        spec.name,
+                        boardgame_io::quote(value)
+                    ));
+                }
             }
         } else {
             match value.parse::<i32>() {
                 Ok(n) if (spec.min..=spec.max).contains(&n) => n,
                 _ => {
                     return Err(format!(
-                        "{} takes a whole number in {}..={}, not {value:?}",
-                        spec.name, spec.min, spec.max
+                        "{} takes a whole number in {}..={}, not {}",
+                        spec.name,
+                        spec.min,
+                        spec.max,
+                        boardgame_io::quote(value)
                     ));
                 }
             }

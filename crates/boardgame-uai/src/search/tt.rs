@@ -168,6 +168,14 @@ impl Table {
         ((u128::from(key) * u128::from(self.slots)) >> 64) as usize
     }
 
+    /// Starts bringing `key`'s slot into the cache, ahead of a [`Table::probe`] of it.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        if let Some(word) = self.words.get(self.slot(key) * 2) {
+            crate::simd::prefetch(word);
+        }
+    }
+
     /// The entry for `key`, if any, with win scores made relative to the root at `ply`.
     #[inline]
     pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Entry> {

@@ -69,6 +69,8 @@ pub(crate) struct Worker {
     gaps: u64,
     /// `lmr[depth][moves]`: the late-move reduction, from the parameters.
     lmr: Vec<[i32; 64]>,
+    /// Nodes spent under each root move (by `Mv::butterfly`) in this search.
+    root_nodes: Box<[u64; 49 * 49]>,
 }
 
 impl std::fmt::Debug for Worker {
@@ -100,6 +102,7 @@ impl Worker {
             accumulator_valid: vec![false; plies],
             gaps: 0,
             lmr: Vec::new(),
+            root_nodes: Box::new([0; 49 * 49]),
         }
     }
 
@@ -111,8 +114,15 @@ impl Worker {
         self.killers.fill([Mv::NONE; 2]);
     }
 
+    /// The share of this search's nodes that went to root move `mv` (0 to 1).
+    pub(crate) fn root_share(&self, mv: Mv) -> f64 {
+        let spent = self.root_nodes.get(mv.butterfly()).copied().unwrap_or(0);
+        spent as f64 / self.nodes.max(1) as f64
+    }
+
     fn prepare(&mut self, ctx: &Context<'_>, root: &Ataxx) {
         self.nodes = 0;
+        self.root_nodes.fill(0);
         self.seldepth = 0;
         self.aborted = false;
         self.excluded.fill(Mv::NONE);
@@ -387,6 +397,10 @@ impl Worker {
         let p = ctx.params;
         let excluded = self.excluded[ply];
         let key = position.key();
+        if let Evaluation::Net(net) = ctx.evaluation {
+            // The accumulator first: its arithmetic overlaps the table's cache miss.
+            self.bring_accumulator_up_to_date(net, position, ply);
+        }
         let entry = if excluded == Mv::NONE {
             ctx.table.probe(key, ply)
         } else {
@@ -521,7 +535,11 @@ impl Worker {
 
             let mut child = position.clone();
             child.make_move(mv.to_move());
+            if new_depth > 0 {
+                ctx.table.prefetch(child.key());
+            }
             self.excluded[ply + 1] = Mv::NONE;
+            let nodes_before = self.nodes;
             let score = if searched == 0 {
                 -self.negamax(
                     ctx,
@@ -574,6 +592,9 @@ impl Worker {
                 score
             };
             searched += 1;
+            if ply == 0 {
+                self.root_nodes[mv.butterfly()] += self.nodes - nodes_before;
+            }
             if self.aborted {
                 return 0;
             }

@@ -10,7 +10,10 @@
 //!   at 90% of the epochs. Output weights are clipped so that the quantised network stays
 //!   within its integer ranges.
 //! - **Validation**: one game in 50 (by game index) is held out and its loss reported after
-//!   every epoch.
+//!   every epoch (none when the data has fewer than 50 games).
+//! - **Data**: [`read_data_file`] reads a file the user names through `datagen::format::open`
+//!   (`boardgame_io::read`: a regular file only), checks every record, and refuses a record
+//!   with a side without stones (datagen never writes one: a zero-filled file).
 //!
 //! A run is a function of its data, settings and seed: every mini-batch is split into
 //! [`SHARDS`] fixed shards whose gradients are summed in order, so `threads` changes the
@@ -19,16 +22,16 @@
 mod model;
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufReader};
-use std::path::PathBuf;
+use std::io;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ataxx::{Bitboard, Symmetry};
 use boardgame_core::driver::{below, rng_from_seed};
 
-use crate::datagen::format::{Reader, Record};
+use crate::datagen::format::Record;
 use crate::eval::Network;
 use crate::eval::net::{Features, SCALE};
 use model::{Adam, Model, Sample, sigmoid};
@@ -41,6 +44,8 @@ pub const SHARDS: usize = 8;
 pub struct Settings {
     /// The network's input set.
     pub features: Features,
+    /// Hidden units per perspective (see [`Network::supports_hidden`]).
+    pub hidden: usize,
     /// The data files.
     pub data: Vec<PathBuf>,
     /// Passes over the training positions.
@@ -59,6 +64,11 @@ pub struct Settings {
     pub threads: usize,
     /// Use at most this many positions (all when `None`), the first ones read.
     pub limit: Option<usize>,
+    /// Use only the games whose index is below a bound: one bound for every file, or one per
+    /// file in the order of `data` (all games when empty): the first games of each run,
+    /// whatever else its file holds, so that the data is exactly reproducible from the runs'
+    /// commands.
+    pub games: Vec<u32>,
 }
 
 /// One epoch's figures.
@@ -68,8 +78,8 @@ pub struct Epoch {
     pub number: u32,
     /// The mean training loss over the epoch.
     pub train_loss: f64,
-    /// The mean loss on the held-out games.
-    pub validation_loss: f64,
+    /// The mean loss on the held-out games (`None` when none is held out).
+    pub validation_loss: Option<f64>,
     /// The epoch's wall time.
     pub elapsed: Duration,
 }
@@ -115,29 +125,34 @@ impl Data {
     }
 }
 
-/// Reads the data files (every record checked), and puts the games in index order (a
-/// stable sort: each game's records stay in the order of its moves), so that training does
-/// not depend on the order in which datagen's threads wrote them.
+/// Reads the data files (every record checked, see [`read_data_file`]), and puts the games
+/// in index order (a stable sort: each game's records stay in the order of its moves), so
+/// that training does not depend on the order in which datagen's threads wrote them.
 ///
 /// # Errors
 /// [`TrainError`] when a file cannot be read or holds a bad record, or no position is left.
 pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     let mut train = Vec::new();
     let mut validation = Vec::new();
-    let limit = settings.limit.unwrap_or(usize::MAX);
-    'files: for path in &settings.data {
-        let file = File::open(path).map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
-        for record in Reader::new(BufReader::with_capacity(1 << 20, file)) {
-            let record = record.map_err(|e| TrainError::Data(path.clone(), e.to_string()))?;
+    let mut left = settings.limit.unwrap_or(usize::MAX);
+    for (index, path) in settings.data.iter().enumerate() {
+        if left == 0 {
+            break;
+        }
+        let bound = crate::datagen::format::game_bound(&settings.games, settings.data.len(), index)
+            .map_err(|e| TrainError::Data(path.clone(), e))?;
+        read_data_file(path, |record| {
+            if bound.is_some_and(|games| record.game >= games) {
+                return true;
+            }
+            left -= 1;
             if record.game % 50 == 49 {
                 validation.push(record);
             } else {
                 train.push(record);
             }
-            if train.len() + validation.len() >= limit {
-                break 'files;
-            }
-        }
+            left > 0
+        })?;
     }
     if train.is_empty() {
         return Err(TrainError::NoData);
@@ -147,6 +162,25 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
     train.sort_by_key(|r| r.game);
     validation.sort_by_key(|r| r.game);
     Ok(Data { train, validation })
+}
+
+/// Reads the records of the data file at `path`, handing each to `keep` until it returns
+/// `false`: the one function through which training reads its data, over
+/// `datagen::format::open` (through `boardgame_io::read`: only a regular file, so a FIFO or a
+/// device such as `/dev/zero` is refused before it is opened; every record checked, and a
+/// record with a side without stones, as in a zero-filled file, refused).
+///
+/// # Errors
+/// [`TrainError::Data`] with the path and what is wrong (the record's index).
+pub fn read_data_file(path: &Path, mut keep: impl FnMut(Record) -> bool) -> Result<(), TrainError> {
+    let fail = |why: String| TrainError::Data(path.to_path_buf(), why);
+    let file = crate::datagen::format::open(path).map_err(fail)?;
+    for record in file.records {
+        if !keep(record.map_err(|e| fail(e.to_string()))?) {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The training sample of a record, turned by `symmetry`.
@@ -164,22 +198,26 @@ fn sample_of(record: &Record, symmetry: Symmetry, wdl: f32) -> Sample {
 }
 
 /// Trains a network on `data`, calling `on_epoch` after every epoch (with the network so
-/// far, e.g. to save it). `stop` ends the run after the current mini-batch.
+/// far, e.g. to save it; [`ControlFlow::Break`] ends the run there). `stop` ends the run
+/// after the current mini-batch.
 pub fn train(
     settings: &Settings,
     data: &Data,
     stop: &AtomicBool,
-    mut on_epoch: impl FnMut(&Epoch, &Network),
+    mut on_epoch: impl FnMut(&Epoch, &Network) -> ControlFlow<()>,
 ) -> Network {
     let mut rng = rng_from_seed(settings.seed);
     let features = settings.features;
-    let mut model = Model::random(features, || {
+    let hidden = settings.hidden;
+    let mut model = Model::random(features, hidden, || {
         below(&mut rng, 1 << 24) as f32 / (1 << 23) as f32 - 1.0
     });
-    let mut adam = Adam::new(features);
+    let mut adam = Adam::new(features, hidden);
     let batch = settings.batch.max(SHARDS);
     let mut order: Vec<u32> = (0..data.train.len() as u32).collect();
-    let mut gradients: Vec<Model> = (0..SHARDS).map(|_| Model::zeros(features)).collect();
+    let mut gradients: Vec<Model> = (0..SHARDS)
+        .map(|_| Model::zeros(features, hidden))
+        .collect();
     let mut losses = [0.0f64; SHARDS];
     let threads = settings.threads.clamp(1, SHARDS);
     for epoch in 1..=settings.epochs {
@@ -256,15 +294,18 @@ pub fn train(
             validation_loss,
             elapsed: began.elapsed(),
         };
-        on_epoch(&figures, &model.quantise());
+        let network = model.quantise();
+        if on_epoch(&figures, &network).is_break() {
+            return network;
+        }
     }
     model.quantise()
 }
 
-/// The mean loss of `model` on `records` (no symmetry applied).
-fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
+/// The mean loss of `model` on `records` (no symmetry applied); `None` for no record.
+fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> Option<f64> {
     if records.is_empty() {
-        return f64::NAN;
+        return None;
     }
     let total: f64 = records
         .iter()
@@ -275,19 +316,17 @@ fn mean_loss(model: &Model, records: &[Record], wdl: f32) -> f64 {
             error * error
         })
         .sum();
-    total / records.len() as f64
+    Some(total / records.len() as f64)
 }
 
-/// Writes `network` to `path` (through a temporary file beside it, renamed into place).
+/// Writes `network` to `path`, whole or not at all (`boardgame_io::write::replace`: a
+/// temporary file with an unpredictable name beside it, renamed into place; only a regular
+/// file or nothing is replaced).
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn save(network: &Network, path: &std::path::Path) -> io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, network.to_bytes())?;
-    std::fs::rename(&temporary, path)
+pub fn save(network: &Network, path: &Path) -> io::Result<()> {
+    boardgame_io::write::replace(path, &network.to_bytes())
 }
 
 #[cfg(test)]
@@ -344,6 +383,7 @@ mod tests {
     fn settings(threads: usize) -> Settings {
         Settings {
             features: Features::Squares,
+            hidden: crate::eval::net::DEFAULT_HIDDEN,
             data: Vec::new(),
             epochs: 6,
             batch: 256,
@@ -353,6 +393,7 @@ mod tests {
             seed: 4,
             threads,
             limit: None,
+            games: Vec::new(),
         }
     }
 
@@ -365,12 +406,21 @@ mod tests {
         };
         let never = AtomicBool::new(false);
         let mut epochs = Vec::new();
-        let one = train(&settings(1), &data, &never, |e, _| epochs.push(*e));
+        let one = train(&settings(1), &data, &never, |e, _| {
+            epochs.push(*e);
+            ControlFlow::Continue(())
+        });
+        let loss = |e: &Epoch| e.validation_loss.unwrap();
         assert!(
-            epochs.last().unwrap().validation_loss < epochs[0].validation_loss * 0.9,
+            loss(epochs.last().unwrap()) < loss(&epochs[0]) * 0.9,
             "{epochs:?}"
         );
-        let three = train(&settings(3), &data, &never, |_, _| {});
+        let three = train(
+            &settings(3),
+            &data,
+            &never,
+            |_, _| ControlFlow::Continue(()),
+        );
         assert_eq!(one.to_bytes(), three.to_bytes());
         // A position with a big lead for the side to move is worth a lot to it.
         let ahead: Ataxx = "xxxxxxx/xxxxxxx/7/7/7/7/o6 x 0 1".parse().unwrap();
@@ -394,11 +444,47 @@ mod tests {
             },
             &data,
             &never,
-            |_, _| {},
+            |epoch, _| {
+                assert_eq!(epoch.validation_loss, None, "no game held out");
+                ControlFlow::Continue(())
+            },
         );
         save(&network, &path).unwrap();
         let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(back.to_bytes(), network.to_bytes());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_keeps_only_the_first_games_of_the_run() {
+        let dir = std::env::temp_dir().join(format!("bgai-train-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.bin");
+        // Games written out of order, as datagen's threads write them.
+        // Searched positions have stones of both sides (the format refuses others).
+        let mut records: Vec<Record> = toy_records(300)
+            .into_iter()
+            .filter(|r| r.x != 0 && r.o != 0)
+            .take(200)
+            .collect();
+        records.reverse();
+        let below_100 = records.iter().filter(|r| r.game < 100).count();
+        assert!(below_100 > 50);
+        let bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
+        std::fs::write(&path, bytes).unwrap();
+        let data = load(&Settings {
+            data: vec![path],
+            games: vec![100],
+            ..settings(1)
+        })
+        .unwrap();
+        assert_eq!(data.train_len() + data.validation_len(), below_100);
+        assert!(
+            data.train
+                .iter()
+                .chain(&data.validation)
+                .all(|r| r.game < 100)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

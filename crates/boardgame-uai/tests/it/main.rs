@@ -4,4 +4,5 @@
 //! One test binary per crate (each file here is a module).
 
 mod hostile;
+mod round4;
 mod uai;

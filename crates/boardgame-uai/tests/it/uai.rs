@@ -251,7 +251,22 @@ fn uai_scripted_session() {
         );
         assert_eq!(engine.fen(), before, "{bad:?} changed the position");
     }
+    // A `go` after a refused position, or with an unreadable depth: an error and
+    // `bestmove 0000` (no move), never a move searched in a stale position.
+    engine.send("position fen x5o/7/7/7/7/7/o5q x 0 1");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("error: no position")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    engine.send("position startpos moves g2");
     engine.send("go depth x nodes 200");
+    let lines = engine.until("bestmove");
+    assert!(lines.iter().any(|l| l.contains("no search")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    engine.send("go depth 2 nodes 200");
     let mv = engine.bestmove();
     assert!(legal_in(&before, &mv), "{mv}");
 
@@ -267,7 +282,7 @@ fn uai_scripted_session() {
         .iter()
         .filter(|l| l.starts_with("bestmove"))
         .count();
-    assert_eq!(bestmoves, 12);
+    assert_eq!(bestmoves, 14);
 
     // quit in the middle of a search: the process exits.
     engine.send("go infinite");

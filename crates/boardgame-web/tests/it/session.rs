@@ -1,7 +1,7 @@
 //! Starting, playing, rolling, bots, undo and records.
 
 use boardgame_web::Session;
-use boardgame_web::session::{MAX_SEED, seed_from_number};
+use boardgame_web::session::{MAX_SEED, seat_from_number, seed_from_number};
 
 use crate::common::{GAMES, json, notations, seat_all, seats};
 
@@ -261,4 +261,66 @@ fn the_catalog_offers_each_games_presets_settings_and_working_bots() {
             session.set_seat(0, bot.as_str().unwrap()).unwrap();
         }
     }
+}
+
+/// Issue 44, cosmetic: seats were converted by JavaScript's ToUint32, so NaN, 0.9 and 2**32
+/// acted on seat 0 and 2**32 + 1 on seat 1; -1 was "seat 4294967295".
+#[test]
+fn seats_that_are_not_whole_numbers_are_refused_never_wrapped() {
+    assert_eq!(seat_from_number(1.0), Ok(1));
+    assert_eq!(seat_from_number(-0.0), Ok(0));
+    for bad in [
+        f64::NAN,
+        0.9,
+        -1.0,
+        4_294_967_296.0,
+        4_294_967_297.0,
+        f64::INFINITY,
+    ] {
+        let error = seat_from_number(bad).unwrap_err();
+        assert!(error.0.contains("whole number"), "{bad}: {error}");
+    }
+}
+
+/// Issue 44, defect 22: a 10 MB field in any argument gives a message under 200 bytes (the
+/// bot spec's message ends with the list of specs, after the short part).
+#[test]
+fn a_ten_megabyte_field_gives_a_short_message() {
+    let huge = "y".repeat(10 << 20);
+    let json_huge = format!(r#"{{"players":"{huge}"}}"#);
+    let mut errors = vec![
+        Session::new(&huge, "", "", 0).unwrap_err(),
+        Session::new("ataxx", &huge, "", 0).unwrap_err(),
+        Session::new("parchis", "", &json_huge, 0).unwrap_err(),
+        Session::new("ataxx", "", &format!(r#"{{"{huge}":"1"}}"#), 0).unwrap_err(),
+        Session::from_state("ataxx", "", "", &huge, 0).unwrap_err(),
+        Session::from_state("thax", "", "", &huge, 0).unwrap_err(),
+        Session::from_state("parchis", "", "", &huge, 0).unwrap_err(),
+        Session::from_state("co-ca-ngua", "", "", &huge, 0).unwrap_err(),
+        Session::from_record(&format!(r#"{{"game":"{huge}"}}"#)).unwrap_err(),
+        Session::from_record(&format!(
+            r#"{{"game":"ataxx","record":{{"config":{{}},"events":[{{"move":"{huge}"}}]}}}}"#
+        ))
+        .unwrap_err(),
+    ];
+    for game in ["ataxx", "thax", "parchis", "co-ca-ngua"] {
+        let mut session = Session::new(game, "", "", 0).unwrap();
+        errors.push(session.play(&huge).unwrap_err());
+    }
+    for error in errors {
+        assert!(
+            error.0.len() < 200,
+            "{} bytes: {}",
+            error.0.len(),
+            &error.0[..300]
+        );
+    }
+    let mut session = Session::new("ataxx", "", "", 0).unwrap();
+    let spec = session.set_seat(0, &huge).unwrap_err();
+    let short_part = spec.0.lines().next().unwrap_or_default();
+    assert!(short_part.len() < 200, "{short_part}");
+    assert!(spec.0.len() < 2000, "{} bytes", spec.0.len());
+    // `mcts:ms=` is refused without a Rust `Debug` dump of the spec.
+    let clock = session.set_seat(0, "mcts:ms=10").unwrap_err();
+    assert!(!clock.0.contains("Mcts {"), "{clock}");
 }

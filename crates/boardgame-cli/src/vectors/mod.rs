@@ -1,0 +1,138 @@
+//! `boardgame vectors`: conformance vectors, JSON lines another implementation of a game
+//! can check itself against: states in our notation, with the legal moves (or the chance
+//! outcomes and their exact weights) and the state after each. `--check` replays a file
+//! against this library. The format is described in docs/vectors.md.
+
+mod cases;
+mod check;
+mod generate;
+mod record;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use boardgame_io::quote;
+use clap::Args;
+
+use crate::config::{RuleArgs, settings_of};
+use crate::error::{CliError, print_line, print_text};
+use crate::games::GameKind;
+use cases::Cases;
+
+/// The `format` field of a vector file's header.
+pub(crate) const FORMAT: &str = "boardgame-vectors";
+
+/// The format's version: a change a checker must know of (a field added, renamed or read
+/// differently) raises it.
+pub(crate) const VERSION: u32 = 1;
+
+/// Options of `vectors`.
+#[derive(Debug, Args)]
+pub(crate) struct VectorsArgs {
+    /// The game (not with --check).
+    #[arg(required_unless_present = "check")]
+    pub(crate) game: Option<GameKind>,
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
+    /// How many records (states) the set holds, at most (the set is built in memory: an
+    /// Ataxx record is up to about 10 kB).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub(crate) count: u32,
+    /// The seed of the games the states are chosen from.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// How many seeded games are played to choose from.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub(crate) games: u64,
+    /// Write the set to FILE (replaced whole) instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// Check the vector file FILE against the library instead.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "output", "preset", "players", "settings"])]
+    pub(crate) check: Option<PathBuf>,
+}
+
+/// Runs `vectors`.
+pub(crate) fn run(args: &VectorsArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.check {
+        let checked = check::check_file(path)?;
+        return print_line(&format!(
+            "{}: {} records of {} ({}) agree with the library",
+            path.display(),
+            checked.records,
+            checked.game.name(),
+            checked.preset
+        ));
+    }
+    match args.game {
+        Some(GameKind::Ataxx) => generate::<ataxx::Ataxx>(args),
+        Some(GameKind::Thax) => generate::<thax::Thax>(args),
+        Some(GameKind::Parchis) => generate::<parchis::Parchis>(args),
+        Some(GameKind::CoCaNgua) => generate::<co_ca_ngua::CoCaNgua>(args),
+        Some(other) => Err(CliError::Usage(format!("no vectors for {}", other.name()))),
+        None => Err(CliError::Usage("give a game, or --check FILE".into())),
+    }
+}
+
+/// A JSON string.
+fn json(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
+}
+
+fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
+    let config: G::Config = args.rules.build()?;
+    let preset = args.rules.preset_name::<G::Config>();
+    let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+    let chosen = generate::choose::<G>(&config, count, args.seed, args.games)?;
+    let mut tally = vec![0usize; G::CASES.len()];
+    for (_, cases) in &chosen.states {
+        for case in cases {
+            if let Some(i) = G::CASES.iter().position(|c| c == case) {
+                tally[i] += 1;
+            }
+        }
+    }
+    let settings: serde_json::Map<String, serde_json::Value> = settings_of(&config)
+        .into_iter()
+        .map(|(k, v)| (k, v.into()))
+        .collect();
+    let cases: Vec<String> = G::CASES
+        .iter()
+        .zip(&tally)
+        .map(|(case, n)| format!("{}:{n}", json(case)))
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"game\":{},\"preset\":{},\"settings\":{},\"seed\":{},\"games\":{},\"records\":{},\"cases\":{{{}}}}}",
+        json(G::KIND.name()),
+        json(&preset),
+        serde_json::Value::from(settings),
+        args.seed,
+        args.games,
+        chosen.states.len(),
+        cases.join(","),
+    );
+    for (i, (state, cases)) in chosen.states.iter().enumerate() {
+        out.push_str(&record::record(i + 1, state, cases));
+        out.push('\n');
+    }
+    let summary: Vec<String> = G::CASES
+        .iter()
+        .zip(&tally)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect();
+    eprintln!(
+        "vectors {} ({preset}): {} records from {} games, seed {}; cases: {}",
+        G::KIND.name(),
+        chosen.states.len(),
+        args.games,
+        args.seed,
+        summary.join(", ")
+    );
+    match &args.output {
+        Some(path) => boardgame_io::write::replace(path, out.as_bytes())
+            .map_err(|e| CliError::Data(format!("{}: {e}", quote(&path.display().to_string())))),
+        None => print_text(&out),
+    }
+}

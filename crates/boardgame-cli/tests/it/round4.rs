@@ -1,0 +1,273 @@
+//! Hostile input, round 4 (issue 44): the `boardgame` command's part. Each test failed on
+//! f65b248 (set `BOARDGAME_UNDER_TEST` to that build's binary to see it fail).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST`.
+fn binary() -> Command {
+    Command::new(
+        std::env::var_os("BOARDGAME_UNDER_TEST")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame").into()),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardgame-r4-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The first 300 characters of `bytes`, for a failure's message.
+fn head(bytes: &[u8]) -> String {
+    text(&bytes[..bytes.len().min(300)])
+}
+
+/// The program with `args` and `input` on standard input.
+fn with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// One Thax record line from `simulate --records`, as JSON.
+fn thax_record(dir: &Path) -> serde_json::Value {
+    let path = dir.join("one.jsonl");
+    let out = binary()
+        .args([
+            "simulate",
+            "thax",
+            "--games",
+            "1",
+            "--quiet",
+            "--threads",
+            "1",
+        ])
+        .arg("--records")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_str(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+/// `replay` of `record` (one line): its output.
+fn replay(dir: &Path, name: &str, record: &serde_json::Value) -> Output {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("{record}\n")).unwrap();
+    binary().arg("replay").arg(&path).output().unwrap()
+}
+
+/// Defect 22: `replay` echoed a 60 MB game name in full. A 10 MB field anywhere in a record,
+/// in a summary given to `merge`, or on `play`'s input: every message is under 200 bytes.
+#[test]
+fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
+    let dir = temp_dir("huge");
+    let huge = "g".repeat(10 << 20);
+    let record = thax_record(&dir);
+    let mut cases = Vec::new();
+    let mut game = record.clone();
+    game["game"] = huge.clone().into();
+    cases.push(("game", game));
+    let mut variant = record.clone();
+    variant["record"]["config"]["variant"] = huge.clone().into();
+    cases.push(("variant", variant));
+    let mut event = record.clone();
+    event["record"]["events"][1] = serde_json::json!({ "move": huge });
+    cases.push(("move", event));
+    let mut key = record.clone();
+    key["record"]["config"][&huge] = 1.into();
+    cases.push(("key", key));
+    let mut start = record.clone();
+    start["record"]["start"] = huge.clone().into();
+    cases.push(("start", start));
+    for (what, line) in &cases {
+        let out = replay(&dir, "huge.jsonl", line);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        assert!(
+            out.stderr.len() < 200,
+            "{what}: {} bytes: {}",
+            out.stderr.len(),
+            head(&out.stderr)
+        );
+    }
+    // merge: the second shard's summary names a game of 10 MB.
+    let shard = |k: &str| {
+        let out = binary()
+            .args(["simulate", "thax", "--games", "4", "--json", "--quiet"])
+            .args(["--shard", k])
+            .output()
+            .unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let first = shard("1/2");
+    let mut second = shard("2/2");
+    second["game"] = huge.clone().into();
+    std::fs::write(dir.join("s.jsonl"), format!("{first}\n{second}\n")).unwrap();
+    let out = binary()
+        .args(["merge", "s.jsonl"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(out.stderr.len() < 200, "merge: {}", head(&out.stderr));
+    // play: a 10 MB line, and a 4000-byte one under the line cap.
+    for line in [huge.as_str(), &huge[..4000]] {
+        let out = with_input(&["play", "ataxx"], format!("{line}\nquit\n").as_bytes());
+        for output in [&out.stdout, &out.stderr] {
+            for message in text(output).lines() {
+                assert!(message.len() < 200, "play: {}", head(message.as_bytes()));
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Cosmetic: an unknown key in a record's configuration was skipped silently by `replay` (a
+/// typo replays other rules); an alias of a setting (Thax's `first_player`) still reads.
+#[test]
+fn r4_replay_refuses_an_unknown_setting_but_reads_an_alias() {
+    let dir = temp_dir("typo");
+    let record = thax_record(&dir);
+    let mut typo = record.clone();
+    typo["record"]["config"]["variantt"] = "thax-out".into();
+    let out = replay(&dir, "typo.jsonl", &typo);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("\"variantt\""),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut alias = record.clone();
+    let config = alias["record"]["config"].as_object_mut().unwrap();
+    let first = config.remove("first").unwrap();
+    config.insert("first_player".into(), first);
+    let out = replay(&dir, "alias.jsonl", &alias);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Defect (class): `play --save` and `simulate --records` never replace a FIFO or a device,
+/// and the records file appears whole (through `boardgame_io::write`).
+#[test]
+fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // Opening a FIFO for writing blocks until a reader comes: killed after 10 s.
+    let mut child = binary()
+        .args(["simulate", "thax", "--games", "3", "--records"])
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let began = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none()
+        && began.elapsed() < std::time::Duration::from_secs(10)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("FIFO"), "{}", text(&out.stderr));
+    // `-`: the records on standard output, the summary on standard error.
+    let out = binary()
+        .args([
+            "simulate",
+            "thax",
+            "--games",
+            "3",
+            "--records",
+            "-",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    assert!(text(&out.stderr).contains("games"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Defect 21: `scripts/test-kubernetes.sh` ran `rm -rf "$BOARDGAME_K8S_DIR"` on whatever
+/// directory it was given. Now a non-empty directory it did not make is refused and kept.
+#[test]
+fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
+    if Command::new("jq").arg("--version").output().is_err() {
+        eprintln!("skipped: the script needs jq (it would install it with apt-get)");
+        return;
+    }
+    let dir = temp_dir("k8s");
+    let venv = dir.join("venv/bin");
+    std::fs::create_dir_all(&venv).unwrap();
+    let validate = venv.join("kubernetes-validate");
+    std::fs::write(&validate, "#!/bin/sh\necho 'kubernetes-validate 1.37.0'\n").unwrap();
+    assert!(
+        Command::new("chmod")
+            .arg("+x")
+            .arg(&validate)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mine = dir.join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("thesis.txt"), "important\n").unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/test-kubernetes.sh");
+    let out = Command::new("bash")
+        .arg(&script)
+        .env("BOARDGAME_K8S_DIR", &mine)
+        .env("BOARDGAME_K8S_VENV", dir.join("venv"))
+        .env("BOARDGAME_BIN", env!("CARGO_BIN_EXE_boardgame"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(mine.join("thesis.txt"))
+            .ok()
+            .as_deref(),
+        Some("important\n"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("not empty"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,238 @@
+//! The committed conformance vectors (`vectors/` at the top of the repository): each set is
+//! regenerated here, byte for byte, by the command docs/vectors.md gives, and checked
+//! against the library, so they cannot drift from the rules; the checker names the first
+//! line that disagrees.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::common::boardgame;
+
+/// Every committed set: game, preset, records.
+const SETS: [(&str, &str, u32); 13] = [
+    ("ataxx", "default", 100),
+    ("ataxx", "no-clock", 100),
+    ("thax", "classic", 200),
+    ("thax", "thax-out", 200),
+    ("thax", "thax-out-limited", 200),
+    ("thax", "n-of-n", 200),
+    ("thax", "with-sums", 200),
+    ("parchis", "default", 200),
+    ("parchis", "spanish", 200),
+    ("parchis", "glparchis", 200),
+    ("co-ca-ngua", "default", 200),
+    ("co-ca-ngua", "plain", 200),
+    ("co-ca-ngua", "traditional", 200),
+];
+
+fn committed(game: &str, preset: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../vectors")
+        .join(game)
+        .join(format!("{preset}.jsonl"))
+}
+
+#[test]
+fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_library() {
+    let began = Instant::now();
+    let mut bytes = 0;
+    for (game, preset, count) in SETS {
+        let path = committed(game, preset);
+        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        bytes += file.len();
+        let count = count.to_string();
+        let out = boardgame(&["vectors", game, "--preset", preset, "--count", &count]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout == file,
+            "{} differs from `boardgame vectors {game} --preset {preset} --count {count}`: \
+             regenerate it (docs/vectors.md) if the rules changed on purpose",
+            path.display()
+        );
+        let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(bytes < 4 << 20, "{bytes} bytes of vectors: keep them small");
+    eprintln!(
+        "13 vector sets regenerated and checked in {:?}",
+        began.elapsed()
+    );
+}
+
+#[test]
+fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
+    let header = |game: &str, preset: &str| -> serde_json::Value {
+        let text = std::fs::read_to_string(committed(game, preset)).unwrap();
+        serde_json::from_str(text.lines().next().unwrap()).unwrap()
+    };
+    for (game, preset, cases) in [
+        (
+            "ataxx",
+            "default",
+            &[
+                "blockers",
+                "pass",
+                "clock-99",
+                "over-clock",
+                "over-no-pieces",
+                "over-no-moves",
+            ][..],
+        ),
+        ("ataxx", "no-clock", &["clock-100"]),
+        (
+            "thax",
+            "classic",
+            &[
+                "double-six",
+                "half-thax",
+                "doubles",
+                "forced-pass",
+                "turn-limit",
+            ],
+        ),
+        ("thax", "thax-out-limited", &["pot", "dead-draw"]),
+        (
+            "parchis",
+            "default",
+            &[
+                "barrier",
+                "triple-six",
+                "exit",
+                "bonus-20",
+                "bonus-10",
+                "forced-pass",
+            ],
+        ),
+        ("parchis", "spanish", &["barrier", "triple-six"]),
+        (
+            "co-ca-ngua",
+            "default",
+            &[
+                "exit",
+                "shortcut",
+                "triple-six",
+                "six-as-seven",
+                "forced-pass",
+                "draw",
+            ],
+        ),
+        ("co-ca-ngua", "traditional", &["exit", "lane"]),
+    ] {
+        let header = header(game, preset);
+        for case in cases {
+            let n = header["cases"][case].as_u64().unwrap_or(0);
+            assert!(n > 0, "{game} {preset}: no record of {case}");
+        }
+    }
+    // Rules without a case have no record of it.
+    assert_eq!(header("co-ca-ngua", "plain")["cases"]["shortcut"], 0);
+    assert_eq!(header("ataxx", "no-clock")["cases"]["over-clock"], 0);
+}
+
+/// A temporary copy of a committed set with `edit` applied to its text.
+fn edited(name: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
+    let text = std::fs::read_to_string(committed("ataxx", "default")).unwrap();
+    let path = std::env::temp_dir().join(format!(
+        "boardgame-vectors-{}-{name}.jsonl",
+        std::process::id()
+    ));
+    std::fs::write(&path, edit(text)).unwrap();
+    path
+}
+
+fn check_fails(path: &std::path::Path) -> String {
+    let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(path);
+    assert_eq!(out.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(message.len() < 400, "{message}");
+    message
+}
+
+#[test]
+fn the_checker_names_the_first_line_that_disagrees() {
+    // A wrong state after a move on line 3 (the second record).
+    let path = edited("after", |text| {
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let record: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
+        let after = record["moves"][0][1].as_str().unwrap().to_owned();
+        let wrong = after.replacen(" x ", " o ", 1).replacen(" o 0", " x 0", 1);
+        assert_ne!(after, wrong);
+        lines[2] = lines[2].replacen(&after, &wrong, 1);
+        lines.join("\n") + "\n"
+    });
+    let message = check_fails(&path);
+    assert!(message.contains("line 3: state after"), "{message}");
+    // A missing move.
+    let path = edited("missing", |text| {
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let mut record: serde_json::Value = serde_json::from_str(&lines[5]).unwrap();
+        record["moves"].as_array_mut().unwrap().pop();
+        lines[5] = record.to_string();
+        lines.join("\n") + "\n"
+    });
+    let message = check_fails(&path);
+    assert!(
+        message.contains("line 6:") && message.contains("moves, the library has"),
+        "{message}"
+    );
+    // Another version of the format, and not JSON.
+    let path = edited("version", |text| {
+        text.replacen("\"version\":1", "\"version\":2", 1)
+    });
+    assert!(check_fails(&path).contains("format version 2; this checker reads version 1"));
+    let path = edited("json", |text| text + "{not json\n");
+    assert!(check_fails(&path).contains("line 102: not a JSON object"));
+    let path = edited("huge", |text| text + &"x".repeat(3 << 20) + "\n");
+    assert!(check_fails(&path).contains("longer than"));
+    let path = edited("short", |text| {
+        let lines: Vec<&str> = text.lines().collect();
+        lines[..lines.len() - 1].join("\n") + "\n"
+    });
+    assert!(check_fails(&path).contains("the header announces 100 records, the file has 99"));
+    let path = edited("setting", |text| {
+        text.replacen("\"ply_clock\":\"true\"", "\"ply_clock\":\"maybe\"", 1)
+    });
+    assert!(check_fails(&path).contains("line 1:"));
+    let out = boardgame(&["vectors", "--check", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn vectors_go_to_a_file_through_the_save_module() {
+    let path = std::env::temp_dir().join(format!(
+        "boardgame-vectors-{}-out.jsonl",
+        std::process::id()
+    ));
+    let out = boardgame(&[
+        "vectors",
+        "thax",
+        "--count",
+        "5",
+        "--games",
+        "3",
+        "--output",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 records from 3 games"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 6, "a header and five records");
+    let checked = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
+    assert!(checked.status.success());
+    let _ = std::fs::remove_file(&path);
+    let refused = boardgame(&["vectors", "thax", "--count", "5", "--output", "/dev/null"]);
+    assert_eq!(refused.status.code(), Some(1));
+}

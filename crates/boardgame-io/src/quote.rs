@@ -1,0 +1,241 @@
+//! Quoting a user's text in a message: the text in quotes when it is short, else a short
+//! prefix of it and its length, so that a 60 MB field never makes a 60 MB message.
+
+use core::fmt;
+
+/// The most characters of a user's text quoted in a message.
+pub const MAX_QUOTE_CHARS: usize = 40;
+
+/// The most bytes of the escaped prefix (a control character escapes to up to 10 bytes:
+/// `\u{10ffff}`), so a quote is at most this plus the quotes, `…` and the length.
+pub const MAX_QUOTE_BYTES: usize = 64;
+
+/// A user's text, quoted short by its [`Display`](fmt::Display): `"text"` when the escaped
+/// text fits, else `"prefix"… (N bytes)`. Made by [`quote`] and [`quote_bytes`].
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a> {
+    text: &'a str,
+    /// The length of the original input in bytes (for [`quote_bytes`], the bytes given, not
+    /// the text decoded from them).
+    bytes: usize,
+    /// Whether the input was not all UTF-8 (only from [`quote_bytes`]).
+    lossy: bool,
+}
+
+/// Quotes `text` for a message: in full when it is short, else its first characters and its
+/// length. Characters are escaped as Rust's `{:?}` does, so the quote is printable.
+///
+/// ```
+/// use boardgame_io::quote;
+/// assert_eq!(quote("pass").to_string(), "\"pass\"");
+/// let long = "ab".repeat(1_000_000);
+/// let quoted = quote(&long).to_string();
+/// assert!(quoted.ends_with("… (2000000 bytes)"), "{quoted}");
+/// assert!(quoted.len() < 100);
+/// ```
+#[must_use]
+pub fn quote(text: &str) -> Quoted<'_> {
+    Quoted {
+        text,
+        bytes: text.len(),
+        lossy: false,
+    }
+}
+
+/// Quotes bytes that should have been text (a line of a protocol, a file's field): the
+/// longest UTF-8 prefix of them, and their length. Bytes that are not UTF-8 end the quote.
+///
+/// ```
+/// use boardgame_io::quote_bytes;
+/// assert_eq!(quote_bytes(b"go\xff\xfe").to_string(), "\"go\"… (4 bytes, not UTF-8)");
+/// ```
+#[must_use]
+pub fn quote_bytes(bytes: &[u8]) -> Quoted<'_> {
+    // Only the prefix that can be shown is decoded for the quote.
+    let head = &bytes[..bytes.len().min(MAX_QUOTE_BYTES * 4)];
+    let text = match core::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(error) => core::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
+    };
+    Quoted {
+        text,
+        bytes: bytes.len(),
+        lossy: core::str::from_utf8(bytes).is_err(),
+    }
+}
+
+/// The most bytes of a message shown whole by [`clip`].
+pub const MAX_CLIP_BYTES: usize = 48;
+
+/// A message made elsewhere (a parser's error) that may hold a user's text in full, shown
+/// short by its [`Display`](fmt::Display): whole when it has at most [`MAX_CLIP_BYTES`],
+/// else its start and its length. Control characters are escaped. Made by [`clip`].
+#[derive(Clone, Copy, Debug)]
+pub struct Clipped<'a> {
+    text: &'a str,
+}
+
+/// Shows `message` short (see [`Clipped`]): for a library's error message that quotes the
+/// user's input itself (serde's "unknown variant `…`"), which [`quote`] cannot wrap.
+///
+/// ```
+/// use boardgame_io::quote::clip;
+/// assert_eq!(clip("expected `,`").to_string(), "expected `,`");
+/// let error = format!("unknown variant `{}`, expected `classic`", "v".repeat(10_000_000));
+/// let shown = clip(&error).to_string();
+/// assert!(shown.len() < 80 && shown.ends_with("… (10000038 bytes)"), "{shown}");
+/// ```
+#[must_use]
+pub fn clip(message: &str) -> Clipped<'_> {
+    Clipped { text: message }
+}
+
+impl fmt::Display for Clipped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut shown = 0;
+        let mut end = self.text.len();
+        for (at, c) in self.text.char_indices() {
+            let width = if c.is_control() {
+                c.escape_debug().map(char::len_utf8).sum()
+            } else {
+                c.len_utf8()
+            };
+            if shown + width > MAX_CLIP_BYTES {
+                end = at;
+                break;
+            }
+            shown += width;
+        }
+        for c in self.text[..end].chars() {
+            if c.is_control() {
+                fmt::Display::fmt(&c.escape_debug(), f)?;
+            } else {
+                fmt::Write::write_char(f, c)?;
+            }
+        }
+        if end < self.text.len() {
+            write!(f, "… ({} bytes)", self.text.len())?;
+        }
+        Ok(())
+    }
+}
+
+/// Quotes a path the user gave (see [`quote`]): a path is the user's text too, and can be
+/// as long as the command line allows.
+///
+/// ```
+/// let path = std::path::PathBuf::from("a".repeat(100_000));
+/// assert!(boardgame_io::quote_path(&path).len() < 100);
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn quote_path(path: &std::path::Path) -> String {
+    quote(&path.to_string_lossy()).to_string()
+}
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut escaped = 0;
+        let mut end = 0;
+        for (shown, (at, c)) in self.text.char_indices().enumerate() {
+            let width: usize = c.escape_debug().map(char::len_utf8).sum();
+            if shown == MAX_QUOTE_CHARS || escaped + width > MAX_QUOTE_BYTES {
+                break;
+            }
+            escaped += width;
+            end = at + c.len_utf8();
+        }
+        f.write_str("\"")?;
+        for c in self.text[..end].chars() {
+            fmt::Display::fmt(&c.escape_debug(), f)?;
+        }
+        f.write_str("\"")?;
+        let whole = end == self.text.len() && self.text.len() == self.bytes;
+        match (whole, self.lossy) {
+            (true, _) => Ok(()),
+            (false, false) => write!(f, "… ({} bytes)", self.bytes),
+            (false, true) => write!(f, "… ({} bytes, not UTF-8)", self.bytes),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_text_is_quoted_whole_and_long_text_by_a_prefix_and_its_length() {
+        assert_eq!(quote("").to_string(), "\"\"");
+        assert_eq!(quote("a\"b").to_string(), "\"a\\\"b\"");
+        let forty = "x".repeat(MAX_QUOTE_CHARS);
+        assert_eq!(quote(&forty).to_string(), format!("\"{forty}\""));
+        let more = "x".repeat(MAX_QUOTE_CHARS + 1);
+        assert_eq!(
+            quote(&more).to_string(),
+            format!("\"{forty}\"… ({} bytes)", MAX_QUOTE_CHARS + 1)
+        );
+    }
+
+    #[test]
+    fn a_ten_megabyte_field_of_any_characters_quotes_under_100_bytes() {
+        for unit in ["a", "é", "\u{1b}", "\u{10ffff}", "\n", "\"", "漢"] {
+            let field = unit.repeat(10_000_000 / unit.len());
+            let quoted = quote(&field).to_string();
+            assert!(
+                quoted.len() < 100,
+                "{unit:?}: {} bytes: {quoted}",
+                quoted.len()
+            );
+            assert!(quoted.contains("bytes)"), "{quoted}");
+        }
+    }
+
+    #[test]
+    fn bytes_quote_their_text_prefix_and_say_when_they_are_not_text() {
+        assert_eq!(quote_bytes(b"uci").to_string(), "\"uci\"");
+        assert_eq!(
+            quote_bytes(b"\xffabc").to_string(),
+            "\"\"… (4 bytes, not UTF-8)"
+        );
+        let mut long = "é".repeat(1_000).into_bytes();
+        assert!(quote_bytes(&long).to_string().ends_with("… (2000 bytes)"));
+        long.push(0xff);
+        assert!(
+            quote_bytes(&long)
+                .to_string()
+                .ends_with("… (2001 bytes, not UTF-8)")
+        );
+    }
+
+    #[test]
+    fn a_message_is_clipped_only_when_long_and_never_split_inside_a_character() {
+        let short = "x".repeat(MAX_CLIP_BYTES);
+        assert_eq!(clip(&short).to_string(), short);
+        assert_eq!(clip("a\nb").to_string(), "a\\nb");
+        let long = "é".repeat(1000);
+        let shown = clip(&long).to_string();
+        assert!(
+            shown.starts_with(&"é".repeat(MAX_CLIP_BYTES / 2)),
+            "{shown}"
+        );
+        assert!(shown.ends_with("… (2000 bytes)"), "{shown}");
+        let controls = "\u{1b}".repeat(10_000);
+        assert!(clip(&controls).to_string().len() < MAX_CLIP_BYTES + 30);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_quotes_short_and_starts_like_the_text(text in ".{0,300}") {
+            let quoted = quote(&text).to_string();
+            proptest::prop_assert!(quoted.len() <= MAX_QUOTE_BYTES + 30, "{}", quoted);
+            let prefix: String = text.chars().take(3).flat_map(char::escape_debug).collect();
+            proptest::prop_assert!(quoted[1..].starts_with(&prefix) || prefix.len() > MAX_QUOTE_BYTES);
+        }
+
+        #[test]
+        fn any_bytes_quote_short(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600)) {
+            let quoted = quote_bytes(&bytes).to_string();
+            proptest::prop_assert!(quoted.len() <= MAX_QUOTE_BYTES + 40, "{}", quoted);
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! Writing a file the user names, the one way every binary of the workspace does it.
+//!
+//! - [`replace`] and [`Replacement`]: the new content goes to a temporary file next to the
+//!   target, created with `O_EXCL` under an unpredictable name, and is renamed over the
+//!   target only when whole. An interruption or a failed write leaves the old file as it was.
+//! - [`Appender`]: a file of the program's own that grows (training data), opened only if it
+//!   is a regular file or nothing, under an exclusive lock, so two runs never write one file.
+//! - [`Stream`]: output that is a stream (records as games finish): `-` is standard output,
+//!   `/dev/null` discards, anything else is a [`Replacement`].
+//!
+//! In every case only a regular file or nothing is written: a device, FIFO, socket or
+//! directory at the path (or at the end of its symbolic links) is refused before anything
+//! is opened, so nothing blocks and no device is replaced by a file. A symbolic link is
+//! written through, by design: the file it points to gets the content, the link stays. The
+//! old file's permission bits are kept.
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The most symbolic links followed from a path (as the kernel's 40).
+const MAX_LINKS: usize = 40;
+
+/// The longest part of the target's name kept in a temporary file's name, in bytes: the
+/// temporary name (`.` name `.` 16 hex digits `.tmp`) stays far below the 255-byte limit of
+/// a file name, however long the target's name.
+const TEMP_NAME_PREFIX: usize = 64;
+
+/// Where a write to `path` goes: `path` if it is a regular file or nothing is there, else the
+/// end of its symbolic links (a link to a file stays a link, and the file it points to is
+/// written; a link to nothing creates that file).
+///
+/// # Errors
+/// A device, FIFO, socket or directory there; more than 40 links; an error reading them.
+pub fn target(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..=MAX_LINKS {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current)?;
+                // A relative link is relative to the link's directory (an absolute one
+                // replaces the whole path when joined).
+                current = match current.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            Ok(meta) => {
+                regular_or_refused(&meta)?;
+                return Ok(current);
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(current),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other(format!(
+        "more than {MAX_LINKS} symbolic links"
+    )))
+}
+
+/// `Ok` for a regular file; an error naming what else `meta` describes.
+pub(crate) fn regular_or_refused(meta: &Metadata) -> io::Result<()> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "this is {}, not a regular file: only a regular file or nothing is written",
+            kind_of(meta)
+        ),
+    ))
+}
+
+/// What kind of file `meta` describes ("a directory", "a device", …).
+pub(crate) fn kind_of(meta: &Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    if kind.is_symlink() {
+        return "a symbolic link";
+    }
+    if kind.is_file() {
+        return "a regular file";
+    }
+    special_kind(&kind)
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// The permission bits of the regular file at `target`, or `None` if nothing is there.
+fn existing_mode(target: &Path) -> io::Result<Option<u32>> {
+    match std::fs::symlink_metadata(target) {
+        Ok(meta) => {
+            regular_or_refused(&meta)?;
+            Ok(Some(permission_bits(&meta)))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The read, write and execute bits of a file (set-id and sticky bits are not kept).
+#[cfg(unix)]
+fn permission_bits(meta: &Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o777
+}
+
+#[cfg(not(unix))]
+fn permission_bits(_: &Metadata) -> u32 {
+    0o666
+}
+
+/// 64 bits nobody can guess in advance: the process's random hash keys (std seeds them from
+/// the system's randomness) over the process id, a counter and the time.
+fn unpredictable() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u32(std::process::id());
+    hasher.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    hasher.write_u128(now.map_or(0, |d| d.as_nanos()));
+    hasher.finish()
+}
+
+/// A new temporary file next to `target`, with an unpredictable name, created only if no
+/// file has that name (`O_EXCL`: never through a link planted there), with `mode` (Unix
+/// permission bits) if given.
+fn create_temp(target: &Path, mode: Option<u32>) -> io::Result<(File, PathBuf)> {
+    let name = target
+        .file_name()
+        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let mut cut = name.len().min(TEMP_NAME_PREFIX);
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let mut last = None;
+    for _ in 0..8 {
+        let temp = target.with_file_name(format!(".{}.{:016x}.tmp", &name[..cut], unpredictable()));
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(mode.unwrap_or(0o666));
+        }
+        match options.open(&temp) {
+            Ok(file) => {
+                #[cfg(unix)]
+                if let Some(mode) = mode {
+                    // The umask may have narrowed the mode of `open`; give the old one back.
+                    use std::os::unix::fs::PermissionsExt;
+                    file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+                }
+                return Ok((file, temp));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free temporary name")))
+}
+
+/// A whole new content for a file, written to a temporary file next to it and renamed over
+/// it by [`commit`](Replacement::commit). Dropped without a commit, it removes the
+/// temporary file and leaves the target as it was.
+///
+/// Creating one checks everything that can be checked before the work that produces the
+/// content: the target is a regular file or nothing, and its directory takes a new file.
+#[derive(Debug)]
+pub struct Replacement {
+    file: Option<io::BufWriter<File>>,
+    temp: PathBuf,
+    target: PathBuf,
+}
+
+impl Replacement {
+    /// Starts a replacement of `path` (through its symbolic links).
+    ///
+    /// # Errors
+    /// What [`target`] refuses; the temporary file cannot be created.
+    pub fn create(path: &Path) -> io::Result<Replacement> {
+        let target = target(path)?;
+        let mode = existing_mode(&target)?;
+        let (file, temp) = create_temp(&target, mode)?;
+        Ok(Replacement {
+            file: Some(io::BufWriter::new(file)),
+            temp,
+            target,
+        })
+    }
+
+    /// The file the content goes to in the end (`path` after its links).
+    #[must_use]
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Writes the content so far to disk and renames it over the target.
+    ///
+    /// # Errors
+    /// A failed write (a full disk) or rename; the target is then as it was.
+    pub fn commit(mut self) -> io::Result<()> {
+        let result = match self.file.take() {
+            Some(writer) => writer
+                .into_inner()
+                .map_err(io::IntoInnerError::into_error)
+                .and_then(|file| file.sync_all().map(|()| file))
+                .and_then(|file| {
+                    drop(file);
+                    std::fs::rename(&self.temp, &self.target)
+                }),
+            None => Err(io::Error::other("the replacement was already given up")),
+        };
+        if result.is_err() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+        // The rename moved the temporary file, or it was removed: nothing for `drop` to do.
+        self.temp = PathBuf::new();
+        result
+    }
+
+    fn writer(&mut self) -> io::Result<&mut io::BufWriter<File>> {
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("the replacement was already given up"))
+    }
+}
+
+impl Write for Replacement {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.writer()?.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer()?.flush()
+    }
+}
+
+impl Drop for Replacement {
+    fn drop(&mut self) {
+        if !self.temp.as_os_str().is_empty() {
+            self.file = None;
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Replaces the content of `path` with `bytes`, whole or not at all (see [`Replacement`]).
+///
+/// # Errors
+/// What [`Replacement::create`] and [`Replacement::commit`] give.
+pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut replacement = Replacement::create(path)?;
+    replacement.write_all(bytes)?;
+    replacement.commit()
+}
+
+/// A growing file of the program's own (training data), held under an exclusive lock for as
+/// long as the value lives: a second writer of the same file is refused at once.
+#[derive(Debug)]
+pub struct Appender {
+    file: File,
+    target: PathBuf,
+}
+
+impl Appender {
+    /// Opens `path` (through its links) for reading and appending, creating it if nothing is
+    /// there, and takes its lock.
+    ///
+    /// # Errors
+    /// What [`target`] refuses; the file cannot be opened; another process (or another
+    /// `Appender` of this one) holds the lock.
+    pub fn open(path: &Path) -> io::Result<Appender> {
+        let target = target(path)?;
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&target)?;
+        // The path may have been swapped for something else between the check and `open`.
+        regular_or_refused(&file.metadata()?)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Appender { file, target }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(io::Error::new(
+                io::ErrorKind::ResourceBusy,
+                "another run is writing this file (it is locked); wait for it to end or choose another file",
+            )),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
+    /// The file written (the path after its links).
+    #[must_use]
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// The open file, to read what is there (reads start where the last read or seek left
+    /// off; appends always go to the end).
+    #[must_use]
+    pub fn file(&mut self) -> &mut File {
+        &mut self.file
+    }
+
+    /// The file's length in bytes.
+    ///
+    /// # Errors
+    /// When the file's metadata cannot be read.
+    pub fn length(&self) -> io::Result<u64> {
+        Ok(self.file.metadata()?.len())
+    }
+
+    /// Cuts the file to `length` bytes (an incomplete last entry of an interrupted run).
+    ///
+    /// # Errors
+    /// When the file cannot be cut.
+    pub fn truncate(&self, length: u64) -> io::Result<()> {
+        self.file.set_len(length)
+    }
+
+    /// Appends `bytes` at the end, whole (a full disk is an error, never a silent loss).
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all(bytes)?;
+        self.file.flush()
+    }
+
+    /// Writes the file's data to disk.
+    ///
+    /// # Errors
+    /// A failed sync.
+    pub fn sync(&self) -> io::Result<()> {
+        self.file.sync_data()
+    }
+}
+
+/// Where a command's stream of output goes: `-` is standard output (where a pipe makes
+/// sense), `/dev/null` discards it, and any other path is a [`Replacement`], which appears
+/// whole when [`finish`](Stream::finish)ed.
+#[derive(Debug)]
+pub enum Stream {
+    /// Standard output.
+    Stdout(io::Stdout),
+    /// Discarded (`/dev/null`).
+    Null,
+    /// A file, replaced when finished.
+    File(Replacement),
+}
+
+impl Stream {
+    /// The stream for `path` (see the type).
+    ///
+    /// # Errors
+    /// What [`Replacement::create`] refuses (a device other than `/dev/null`, a FIFO, …).
+    pub fn create(path: &Path) -> io::Result<Stream> {
+        if path.as_os_str() == "-" {
+            return Ok(Stream::Stdout(io::stdout()));
+        }
+        if is_dev_null(path) {
+            return Ok(Stream::Null);
+        }
+        Replacement::create(path).map(Stream::File)
+    }
+
+    /// Ends the stream: flushes it, and renames a file into place.
+    ///
+    /// # Errors
+    /// A failed write, flush or rename.
+    pub fn finish(self) -> io::Result<()> {
+        match self {
+            Stream::Stdout(mut out) => out.flush(),
+            Stream::Null => Ok(()),
+            Stream::File(replacement) => replacement.commit(),
+        }
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Stream::Stdout(out) => out.write(bytes),
+            Stream::Null => Ok(bytes.len()),
+            Stream::File(file) => file.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stream::Stdout(out) => out.flush(),
+            Stream::Null => Ok(()),
+            Stream::File(file) => file.flush(),
+        }
+    }
+}
+
+/// Whether `path` is the null device (the same file as `/dev/null`).
+fn is_dev_null(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(this), Ok(null)) = (std::fs::metadata(path), std::fs::metadata("/dev/null")) else {
+            return false;
+        };
+        this.dev() == null.dev() && this.ino() == null.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;
