@@ -77,7 +77,7 @@ fn make_move(c: &mut Criterion) {
                     for &mv in &moves {
                         let mut child = pos.clone();
                         child.make_move(black_box(mv));
-                        acc ^= child.zobrist();
+                        acc ^= child.key();
                     }
                     black_box(acc)
                 });
@@ -219,7 +219,7 @@ fn peer(c: &mut Criterion) {
         });
     }
     // Every leaf built: theirs without hash updates (its perft never updates the hash),
-    // ours with the counters and the key (`zobrist()`) kept.
+    // ours with the counters and the key (`key()`) kept.
     group.throughput(Throughput::Elements(4_752_668));
     group.bench_function(BenchmarkId::new("peer_make_perft_no_hash", 5), |b| {
         b.iter(|| ataxx_peer::perft::<false, false>(black_box(theirs), 5))

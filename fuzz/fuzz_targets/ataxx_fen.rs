@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         let again = Ataxx::from_fen(&shown, config).expect("a displayed FEN parses");
         assert_eq!(again, pos, "{text:?} -> {shown:?}");
         assert_eq!(again.to_string(), shown);
-        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        assert_eq!(pos.key(), pos.key_from_scratch());
         let moves = pos.legal_moves_vec();
         assert_eq!(moves.len(), pos.count_moves());
         assert!(moves.len() <= ataxx::MAX_MOVES);

@@ -45,6 +45,6 @@ fuzz_target!(|data: &[u8]| {
         }
         let mv = legal[usize::from(u16::from_le_bytes([chunk[0], chunk[1]])) % legal.len()];
         pos.play(mv).expect("a generated move is legal");
-        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        assert_eq!(pos.key(), pos.key_from_scratch());
     }
 });

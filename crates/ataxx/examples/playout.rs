@@ -32,7 +32,7 @@ fn play(way: &str, start: &Ataxx, games: u64) -> (u64, u64) {
             "driver" => play_out(&mut pos, &mut UniformRandom, &mut rng, max_plies).plies,
             _ => pos.play_out_uniform(max_plies, |n| below(&mut rng, n)),
         };
-        check ^= pos.zobrist().rotate_left(index as u32 % 64);
+        check ^= pos.key().rotate_left(index as u32 % 64);
     }
     (plies, check)
 }

@@ -26,6 +26,8 @@ mod color;
 mod config;
 pub mod fen;
 mod game;
+mod key;
+mod layout;
 mod make;
 mod moves;
 pub mod perft;
@@ -35,7 +37,6 @@ mod position;
 mod serde_impl;
 mod square;
 pub mod symmetry;
-mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;

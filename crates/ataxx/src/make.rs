@@ -1,4 +1,4 @@
-//! Copy-make: the children of one position, built with their key ([`make_move`]) or
+//! Copy-make: [`make_move`], and the children of one position, built with their key or
 //! without it (the perft methods that never read a key).
 //!
 //! A [`Maker`] holds what every child of a parent shares: the two sides' squares, the
@@ -9,9 +9,10 @@
 //! [`make_move`]: Ataxx::make_move
 
 use crate::bitboard::NEIGHBOURS_INLINE;
+use crate::key;
+use crate::layout::{HIGH, O_TO_MOVE_FLAG, SQUARES};
 use crate::moves::Move;
-use crate::position::{Ataxx, HIGH, O_TO_MOVE_FLAG, SQUARES};
-use crate::zobrist;
+use crate::position::Ataxx;
 
 /// `counter + step`, or `counter` if that carries out of the word (the counter is full).
 #[inline(always)]
@@ -27,11 +28,11 @@ const _: () = assert!(
     "a full counter fills the bits above the squares"
 );
 
-/// What the children of one parent share. `HASH`: whether the children's key
-/// ([`Ataxx::zobrist`]) is computed; without it a child keeps its parent's key, which is
+/// What the children of one parent share. `KEYED`: whether the children's key
+/// ([`Ataxx::key`]) is computed; without it a child keeps its parent's key, which is
 /// then wrong, so a `Maker<false>` never hands a position to anything that reads the key.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Maker<const HASH: bool> {
+pub(crate) struct Maker<const KEYED: bool> {
     /// The mover's squares.
     mine: u64,
     /// The opponent's squares.
@@ -44,18 +45,18 @@ pub(crate) struct Maker<const HASH: bool> {
     /// The same after a jump or a pass (the half-move clock goes on).
     jump_high: [u64; 2],
     /// The parent's key (the key of a `Maker<false>`'s children).
-    hash: u64,
+    key: u64,
     /// The children's blocked squares and side to move, XOR the key's seed of the side to
-    /// move's word (`zobrist::key_of_seeded`).
+    /// move's word (`key::key_of_seeded`).
     seeded_us: u64,
     /// The same with the seed of the other side's word.
     seeded_them: u64,
 }
 
-impl<const HASH: bool> Maker<HASH> {
+impl<const KEYED: bool> Maker<KEYED> {
     /// The shared part of the children of `pos`.
     #[inline(always)]
-    pub(crate) fn new(pos: &Ataxx) -> Maker<HASH> {
+    pub(crate) fn new(pos: &Ataxx) -> Maker<KEYED> {
         let [us, them, flags] = pos.words;
         // The half-move clock lives beside the mover's squares, the move number beside
         // the opponent's; a move swaps the squares and leaves the counters in place.
@@ -66,23 +67,23 @@ impl<const HASH: bool> Maker<HASH> {
         // The move number goes on after `o`'s turn; `O_TO_MOVE_FLAG` is that one step.
         let fullmove_after = saturating_step(them & !SQUARES, flags & O_TO_MOVE_FLAG);
         let child_flags = flags ^ O_TO_MOVE_FLAG;
-        let keyed = child_flags & zobrist::KEYED_FLAGS;
+        let keyed = child_flags & key::KEYED_FLAGS;
         Maker {
             mine: us & SQUARES,
             theirs: them & SQUARES,
             flags: child_flags,
             clone_high: [0, fullmove_after],
             jump_high: [halfmove_on, fullmove_after],
-            hash: pos.hash,
-            seeded_us: keyed ^ zobrist::SEED_US,
-            seeded_them: keyed ^ zobrist::SEED_THEM,
+            key: pos.key,
+            seeded_us: keyed ^ key::SEED_US,
+            seeded_them: keyed ^ key::SEED_THEM,
         }
     }
 
     /// The maker of `pos` unless its game is over because a side has no pieces or the
     /// clock ran out (`None` then). Whether anybody can move is left to the caller.
     #[inline(always)]
-    pub(crate) fn of_live(pos: &Ataxx) -> Option<Maker<HASH>> {
+    pub(crate) fn of_live(pos: &Ataxx) -> Option<Maker<KEYED>> {
         let maker = Maker::new(pos);
         if maker.mine == 0 || maker.theirs == 0 || pos.clock_expired() {
             None
@@ -136,14 +137,14 @@ impl<const HASH: bool> Maker<HASH> {
     /// opponent moves next, so its squares come first, and the key is computed from them.
     #[inline(always)]
     fn child(&self, mine: u64, theirs: u64, high: [u64; 2]) -> Ataxx {
-        let hash = if HASH {
-            zobrist::key_of_seeded(theirs, mine, self.seeded_us, self.seeded_them)
+        let key = if KEYED {
+            key::key_of_seeded(theirs, mine, self.seeded_us, self.seeded_them)
         } else {
-            self.hash
+            self.key
         };
         Ataxx {
             words: [theirs | high[0], mine | high[1], self.flags],
-            hash,
+            key,
         }
     }
 
@@ -159,5 +160,23 @@ impl<const HASH: bool> Maker<HASH> {
         } else {
             self.pass()
         }
+    }
+}
+
+impl Ataxx {
+    /// Plays `mv` without checking it (copy-make: clone first to keep the old position).
+    ///
+    /// Flips every opponent piece next to the destination, empties a jump's origin, updates
+    /// the clocks, the side to move and the key ([`key`](Ataxx::key)).
+    ///
+    /// # Panics
+    /// Never for a legal move; for an illegal one the position becomes meaningless (but
+    /// stays memory-safe), and debug builds panic.
+    // Always inlined: in a loop over one parent's moves the compiler then keeps the parent
+    // in registers and hoists everything that depends only on the side to move.
+    #[inline(always)]
+    pub fn make_move(&mut self, mv: Move) {
+        debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
+        *self = Maker::<true>::new(self).play(mv);
     }
 }

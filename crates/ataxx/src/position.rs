@@ -1,5 +1,5 @@
-//! The game state: bitboards, side to move, counters, hash; move generation and
-//! copy-make.
+//! The game state: bitboards, side to move, counters, key; move generation (making a move
+//! is in `make`).
 
 use core::fmt;
 
@@ -8,16 +8,16 @@ use boardgame_core::{Outcome, Seat};
 use crate::bitboard::{Bitboard, JUMPS, NEIGHBOURS};
 use crate::color::Color;
 use crate::config::AtaxxConfig;
-use crate::make::Maker;
+use crate::key;
+use crate::layout::{HIGH, O_TO_MOVE_FLAG, PLY_CLOCK_FLAG, SQUARES};
 use crate::moves::{Move, MoveBatch};
 use crate::square::Square;
-use crate::zobrist;
 
 /// An Ataxx position under a rules configuration.
 ///
 /// Copy-make: the state is four words (`Clone` copies 32 bytes); [`play`](boardgame_core::Game::play)
 /// and friends change it in place. Equality and hashing compare everything, including the
-/// counters and the configuration; [`Ataxx::zobrist`] is a key of the board and the side to
+/// counters and the configuration; [`Ataxx::key`] is a key of the board and the side to
 /// move only, for transposition tables.
 ///
 /// `Display` writes the FEN (`x5o/7/7/7/7/7/o5x x 0 1`); `{:#}` draws the board.
@@ -33,16 +33,9 @@ pub struct Ataxx {
     /// `[us | halfmove << 49, them | fullmove << 49, blocked | flags]`: `us` the pieces of
     /// the side to move.
     pub(crate) words: [u64; 3],
-    pub(crate) hash: u64,
+    pub(crate) key: u64,
 }
 
-/// The squares of a word; the bits above hold a counter or the flags.
-pub(crate) const SQUARES: u64 = (1 << 49) - 1;
-/// Where the counters start in the words of `x` and `o`.
-pub(crate) const HIGH: u32 = 49;
-/// Set in the third word when `o` is to move.
-pub(crate) const O_TO_MOVE_FLAG: u64 = 1 << 49;
-const PLY_CLOCK_FLAG: u64 = 1 << 50;
 const _: () = assert!(
     size_of::<AtaxxConfig>() == 1,
     "the config must fit the flag bits"
@@ -56,7 +49,7 @@ impl Clone for Ataxx {
         let [us, them, flags] = self.words;
         Ataxx {
             words: [us, them, flags],
-            hash: self.hash,
+            key: self.key,
         }
     }
 }
@@ -144,11 +137,11 @@ impl Ataxx {
         if config.ply_clock {
             flags |= PLY_CLOCK_FLAG;
         }
-        let hash = zobrist::hash_of(pieces, blocked, side);
+        let key = key::key_of(pieces, blocked, side);
         let (us, them) = if side == Color::O { (o, x) } else { (x, o) };
         let mut pos = Ataxx {
             words: [us.0, them.0, blocked.0 | flags],
-            hash,
+            key,
         };
         pos.set_halfmove(halfmove);
         pos.set_fullmove(fullmove);
@@ -265,28 +258,49 @@ impl Ataxx {
         self.words[2] & PLY_CLOCK_FLAG != 0
     }
 
-    /// The hash key of the pieces, blocked squares and side to move (not the counters), for
+    /// The key of the pieces, blocked squares and side to move (not the counters), for
     /// transposition tables; every move computes its child's key.
     ///
-    /// The name stays from the Zobrist hash it used to be: the key is now one
-    /// folded 64 × 64 → 128-bit multiplication of two words that name the position, far
-    /// cheaper to compute than a Zobrist update for the flipped pieces. Its values are not
-    /// stable between versions.
+    /// One folded 64 × 64 → 128-bit multiplication of two words that name the position
+    /// (see the `key` module's notes), far cheaper to compute than a Zobrist update for the
+    /// flipped pieces. Its values are not stable between versions.
     #[must_use]
     #[inline]
-    pub fn zobrist(&self) -> u64 {
-        self.hash
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// The key computed from scratch from the pieces, blocked squares and side to move
-    /// (equal to [`zobrist`](Ataxx::zobrist)).
+    /// (equal to [`key`](Ataxx::key)).
     #[must_use]
-    pub fn zobrist_from_scratch(&self) -> u64 {
-        zobrist::hash_of(
+    pub fn key_from_scratch(&self) -> u64 {
+        key::key_of(
             [self.pieces(Color::X), self.pieces(Color::O)],
             self.blocked(),
             self.side_to_move(),
         )
+    }
+
+    /// The position's key: the old name of [`key`](Ataxx::key), from the Zobrist hash it
+    /// was until 0.1 (issue 37 replaced it by a multiplicative key).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed to `key`: it is no longer a Zobrist hash"
+    )]
+    #[must_use]
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.key()
+    }
+
+    /// The old name of [`key_from_scratch`](Ataxx::key_from_scratch).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed to `key_from_scratch`: the key is no longer a Zobrist hash"
+    )]
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        self.key_from_scratch()
     }
 
     /// Whether the game is over, and why (see [`GameOver`] for the precedence).
@@ -458,22 +472,6 @@ impl Ataxx {
             }
             Move::Pass => (us.dilate2() & empty).is_empty(),
         }
-    }
-
-    /// Plays `mv` without checking it (copy-make: clone first to keep the old position).
-    ///
-    /// Flips every opponent piece next to the destination, empties a jump's origin, updates
-    /// the clocks, the side to move and the key ([`zobrist`](Ataxx::zobrist)).
-    ///
-    /// # Panics
-    /// Never for a legal move; for an illegal one the position becomes meaningless (but
-    /// stays memory-safe), and debug builds panic.
-    // Always inlined: in a loop over one parent's moves the compiler then keeps the parent
-    // in registers and hoists everything that depends only on the side to move.
-    #[inline(always)]
-    pub fn make_move(&mut self, mv: Move) {
-        debug_assert!(self.is_legal_move(mv), "illegal move {mv} in {self}");
-        *self = Maker::<true>::new(self).play(mv);
     }
 }
 

@@ -45,6 +45,7 @@ extern crate std;
 
 pub mod board;
 mod config;
+mod game;
 mod moves;
 pub mod notation;
 mod picture;

@@ -272,6 +272,13 @@ pub struct Config {
 /// `docs/rules/parchis.md`), yet it makes every game finite.
 pub const DEFAULT_MAX_ROLLS: u32 = 10_000;
 
+/// The game's name (`Game::NAME`), in errors and records.
+pub(crate) const GAME_NAME: &str = "parchis";
+/// The fewest players (`Game::MIN_SEATS`).
+pub(crate) const MIN_PLAYERS: usize = 2;
+/// The most players (`Game::MAX_SEATS`).
+pub(crate) const MAX_PLAYERS: usize = 4;
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -384,7 +391,14 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] for a seat count outside 2..=4 or colours that do not match it.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        ConfigError::check_seats::<crate::Parchis>(self.players)?;
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(ConfigError::SeatCount {
+                game: GAME_NAME,
+                given: self.players,
+                min: MIN_PLAYERS,
+                max: MAX_PLAYERS,
+            });
+        }
         if let Some(colours) = self.colours
             && colours.len() != self.players
         {

@@ -34,6 +34,7 @@ extern crate std;
 
 pub mod board;
 pub mod config;
+mod game;
 pub mod moves;
 pub mod notation;
 mod picture;

@@ -1,17 +1,13 @@
 //! The game state and the rules: move generation, captures, bonuses, the triple six, the
 //! end of the game.
 
-use boardgame_core::dist::D6;
-use boardgame_core::{
-    ConfigError, Die, Dist, Game, MoveSink, Outcome, RollOff, RollOffRule, Seat, Turn,
-};
+use boardgame_core::{ConfigError, Die, Game, MoveSink, RollOff, RollOffRule, Seat};
 
 use crate::board::{
     Colour, ENTRY, GOAL, Loc, NEST, PIECES, SAFE_MASK, TRACK_LEN, TRACK_MASKS, track_bit,
 };
-use crate::config::{Barriers, Config, ExitCapture, Finish, TripleSix};
+use crate::config::{Barriers, Config, ExitCapture};
 use crate::moves::Move;
-use crate::notation::NotationError;
 
 /// Where the game stands between events.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +104,7 @@ const SAFE_IN_FRAME: u64 = (SAFE_MASK >> 4) as u64;
 
 /// How a piece lands: where, and whom it captures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Victims {
+pub(crate) enum Victims {
     None,
     /// Every foreign piece on the square.
     AllForeign,
@@ -254,7 +250,7 @@ impl Parchis {
         progress(mine) - best_other
     }
 
-    fn colour(&self) -> Colour {
+    pub(crate) fn colour(&self) -> Colour {
         self.seat_colours[self.seat.index()]
     }
 
@@ -377,7 +373,7 @@ impl Parchis {
     }
 
     /// Whether a piece of `colour` may come out of the nest, and whom it captures.
-    fn come_out(&self, colour: Colour) -> Option<Victims> {
+    pub(crate) fn come_out(&self, colour: Colour) -> Option<Victims> {
         let own = self.pieces[colour.index()]
             .iter()
             .filter(|&&p| p == 1)
@@ -461,7 +457,7 @@ impl Parchis {
     }
 
     /// The legal moves at a decision node, in order (see [`Game::legal_moves`]).
-    fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: MoveSink<Move>>(&self, sink: &mut S) {
         let (distance, die) = match self.phase {
             Phase::Move(die) => (die.value(), Some(die.value())),
             Phase::Bonus(amount) => (amount, None),
@@ -560,7 +556,7 @@ impl Parchis {
 
     /// Sends `victims` on track bit `bit` (where `mover` just landed) to their nests; whether
     /// any piece was captured.
-    fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
+    pub(crate) fn capture(&mut self, mover: Colour, bit: u32, victims: Victims) -> bool {
         let mask = 1u128 << bit;
         if self.foreign(mover) & mask == 0 {
             return false;
@@ -597,7 +593,7 @@ impl Parchis {
     }
 
     /// Recomputes which arrival order is worth keeping (see `exit_last`).
-    fn canonical_exit_order(&mut self) {
+    pub(crate) fn canonical_exit_order(&mut self) {
         let relevant = self.config.exit_capture != ExitCapture::Blocked && self.config.safe_sharing;
         for owner in Colour::ALL {
             let slot = owner.index();
@@ -619,7 +615,7 @@ impl Parchis {
     /// turn passes. Rare, and kept out of the hot roll.
     #[cold]
     #[inline(never)]
-    fn third_six(&mut self) {
+    pub(crate) fn third_six(&mut self) {
         let colour = self.colour();
         let tracked = self.tracked;
         if (1..=ENTRY).contains(&tracked)
@@ -637,7 +633,7 @@ impl Parchis {
     }
 
     /// Passes the turn to the next seat that has not finished.
-    fn next_turn(&mut self) {
+    pub(crate) fn next_turn(&mut self) {
         let n = usize::from(self.num_seats);
         // `Seat::next` without its division: the seat to play is always at the table.
         let following = |seat: Seat| {
@@ -658,7 +654,7 @@ impl Parchis {
     }
 
     /// After a move (or declined bonus): roll again after a six, otherwise the next seat.
-    fn end_of_move(&mut self) {
+    pub(crate) fn end_of_move(&mut self) {
         if self.sixes > 0 {
             self.phase = Phase::Roll;
         } else {
@@ -690,241 +686,13 @@ impl Parchis {
 
     /// Whether the length guard allows no more rolls.
     #[inline]
-    fn guard_reached(&self) -> bool {
+    pub(crate) fn guard_reached(&self) -> bool {
         self.config.max_rolls > 0 && self.rolls >= self.config.max_rolls
     }
 
     /// Whether the length guard has ended the game (at a roll it no longer allows).
-    fn is_truncated(&self) -> bool {
+    pub(crate) fn is_truncated(&self) -> bool {
         matches!(self.phase, Phase::Roll | Phase::RollOff(_)) && self.guard_reached()
-    }
-}
-
-impl Game for Parchis {
-    type Move = Move;
-    type Chance = Die;
-    type Config = Config;
-    type NotationError = NotationError;
-
-    const NAME: &'static str = "parchis";
-    const MIN_SEATS: usize = 2;
-    const MAX_SEATS: usize = 4;
-    /// One move per distinct square of the mover's four pieces, plus `pass` when a bonus may
-    /// be declined.
-    const MAX_MOVES: usize = PIECES + 1;
-    const MAX_CHANCE_OUTCOMES: usize = 6;
-
-    fn new(config: Config) -> Result<Parchis, ConfigError> {
-        Parchis::blank(config)
-    }
-
-    fn from_notation(text: &str, config: &Config) -> Result<Parchis, NotationError> {
-        crate::notation::parse(text, config)
-    }
-
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn num_seats(&self) -> usize {
-        usize::from(self.num_seats)
-    }
-
-    fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Move(_) | Phase::Bonus(_) => Turn::Player(self.seat),
-            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Turn::Chance,
-            _ => Turn::Terminal,
-        }
-    }
-
-    /// Order: `out` alone when a 5 must bring a piece out; otherwise one move per distinct
-    /// square holding a movable piece, furthest back first (nearest the exit, home column
-    /// after the track); `pass` last, alone when nothing can move, or after the bonus moves
-    /// when bonuses are optional.
-    fn legal_moves<S: MoveSink<Move>>(&self, sink: &mut S) {
-        // Only decision nodes have moves; the length guard ends a game at a roll.
-        self.generate(sink);
-    }
-
-    fn chance_outcomes(&self) -> Option<Dist<'_, Die>> {
-        match self.phase {
-            Phase::RollOff(_) | Phase::Roll if !self.guard_reached() => Some(D6),
-            _ => None,
-        }
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let die = match self.phase {
-            Phase::Move(die) => Some(die.value()),
-            Phase::Bonus(_) => None,
-            _ => panic!("play_unchecked at a node where no player moves"),
-        };
-        let colour = self.colour();
-        let (from, distance) = match mv {
-            Move::Pass => {
-                if die == Some(6) && self.config.triple_six == TripleSix::Six {
-                    self.tracked = NEST;
-                }
-                self.end_of_move();
-                return;
-            }
-            Move::Out => (NEST, 1),
-            Move::Advance { from, distance } => (
-                from.progress(colour)
-                    .expect("a move from an existing square"),
-                distance,
-            ),
-        };
-        let (to, victims) = if from == NEST {
-            (1, self.come_out(colour).expect("out is not possible here"))
-        } else {
-            // Legal by contract: only the landing square decides captures.
-            let to = from + distance;
-            assert!(to <= GOAL, "a move past the goal");
-            let captures =
-                to <= ENTRY && SAFE_MASK & TRACK_MASKS[colour.index()][usize::from(to)] == 0;
-            (
-                to,
-                if captures {
-                    Victims::AllForeign
-                } else {
-                    Victims::None
-                },
-            )
-        };
-        let ps = &mut self.pieces[colour.index()];
-        // Bit i set when piece i stands on `from`.
-        let on_from = (0..PIECES).fold(0u8, |bits, i| bits + (u8::from(ps[i] == from) << i));
-        assert!(on_from != 0, "no piece on that square");
-        let same_square = on_from.count_ones() as usize;
-        ps[on_from.trailing_zeros() as usize] = to;
-        // Only this piece advanced: one pass of compare-exchanges (no branches) carries it up
-        // to its place and leaves the others sorted.
-        for i in 0..PIECES - 1 {
-            let (low, high) = (ps[i].min(ps[i + 1]), ps[i].max(ps[i + 1]));
-            (ps[i], ps[i + 1]) = (low, high);
-        }
-        // The masks of both squares at once (a mask is 0 off the track: nest, home, goal).
-        let to_count = ps.iter().filter(|&&p| p == to).count();
-        let c = colour.index();
-        let (left, arrived) = (
-            TRACK_MASKS[c][usize::from(from)],
-            TRACK_MASKS[c][usize::from(to)],
-        );
-        let kept =
-            |count: usize, at_least: usize, mask: u128| if count >= at_least { mask } else { 0 };
-        let occupied = kept(same_square - 1, 1, left) | kept(to_count, 1, arrived);
-        let pairs = kept(same_square - 1, 2, left) | kept(to_count, 2, arrived);
-        self.occupied[c] = (self.occupied[c] & !(left | arrived)) | occupied;
-        self.pairs[c] = (self.pairs[c] & !(left | arrived)) | pairs;
-
-        let mut bonus = 0;
-        let keeps_order =
-            self.config.exit_capture != ExitCapture::Blocked && self.config.safe_sharing;
-        if to <= ENTRY {
-            let bit = track_bit(colour, to);
-            if victims != Victims::None && self.capture(colour, bit, victims) {
-                bonus = 20;
-            }
-            // Exit squares are the bits 17k + 4, owned by colour k.
-            if keeps_order && bit % 17 == 4 && (bit / 17) as usize != colour.index() {
-                self.exit_last[(bit / 17) as usize] = colour as u8 + 1;
-            }
-        }
-        // Only a recorded arrival order can go stale (or have just been recorded).
-        if self.exit_last != [0; 4] {
-            self.canonical_exit_order();
-        }
-        if to == GOAL {
-            bonus = 10;
-        }
-
-        match self.config.triple_six {
-            TripleSix::Last => self.tracked = to,
-            TripleSix::Six if die == Some(6) => self.tracked = to,
-            TripleSix::Six if self.tracked == from && same_square == 1 => self.tracked = to,
-            TripleSix::Six => {}
-        }
-
-        if self.pieces[colour.index()] == [GOAL; PIECES] {
-            self.finished[usize::from(self.num_finished)] = self.seat;
-            self.num_finished += 1;
-            let remaining = self.num_seats - self.num_finished;
-            if self.config.finish == Finish::First || remaining <= 1 {
-                self.phase = Phase::Over;
-            } else {
-                self.next_turn();
-            }
-            return;
-        }
-        if bonus > 0 {
-            self.phase = Phase::Bonus(bonus);
-        } else {
-            self.end_of_move();
-        }
-    }
-
-    fn apply_chance_unchecked(&mut self, die: Die) {
-        // The guard (`rolls >= max_rolls`) ends the game before a roll could take the count
-        // past `max_rolls`; without a guard the count stays at `u32::MAX` instead of wrapping.
-        self.rolls = self.rolls.saturating_add(1);
-        match &mut self.phase {
-            Phase::RollOff(roll_off) => {
-                roll_off.record(die.value());
-                if let Some(winner) = roll_off.winner() {
-                    self.seat = winner;
-                    self.phase = Phase::Roll;
-                }
-            }
-            Phase::Roll => {
-                if die != Die::SIX {
-                    self.sixes = 0;
-                    self.phase = Phase::Move(die);
-                    return;
-                }
-                self.sixes += 1;
-                if self.sixes < 3 {
-                    self.phase = Phase::Move(die);
-                    return;
-                }
-                self.third_six();
-            }
-            _ => panic!("apply_chance_unchecked at a node where chance does not act"),
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let n = usize::from(self.num_seats);
-        match self.phase {
-            Phase::Over => Some(match self.config.finish {
-                Finish::First => Outcome::win(n, self.finished[0]),
-                Finish::Ranking => Outcome::from_finishing_order(n, self.finished()),
-            }),
-            _ if self.is_truncated() => {
-                let scores = boardgame_core::BySeat::new_with(n, |seat| {
-                    if let Some(place) = self.finished().iter().position(|&s| s == seat) {
-                        10_000 - place as i64
-                    } else {
-                        let colour = self.seat_colours[seat.index()];
-                        self.pieces[colour.index()]
-                            .iter()
-                            .map(|&p| i64::from(p))
-                            .sum()
-                    }
-                });
-                Some(Outcome::from_scores(&scores))
-            }
-            _ => None,
-        }
-    }
-
-    /// With the length guard `max_rolls = R > 0`: at most `18 R` events. Each roll is
-    /// followed by at most one die move and a chain of bonus moves, and every link of the
-    /// chain needs a capture (at most 12 opponent pieces are on the track) or a piece reaching
-    /// the goal (at most 4), so at most 17 moves per roll.
-    fn max_game_length(config: &Config) -> Option<u64> {
-        (config.max_rolls > 0).then(|| u64::from(config.max_rolls) * 18)
     }
 }
 

@@ -21,6 +21,7 @@ extern crate alloc;
 
 mod board;
 mod config;
+mod game;
 mod moves;
 mod notation;
 mod result;

@@ -1,6 +1,6 @@
 //! The `bulk` method (libataxx's perft): every position down to depth 1 is built, and at
 //! depth 1 its moves are counted with popcounts. As in libataxx and the crates.io `ataxx`
-//! crate, the positions are built without the key (`Ataxx::zobrist`), which no count reads.
+//! crate, the positions are built without the key (`Ataxx::key`), which no count reads.
 
 use crate::bitboard::{JUMPS, dilate1, dilate2};
 use crate::make::Maker;

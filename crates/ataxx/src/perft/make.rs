@@ -1,5 +1,5 @@
 //! The `make` method: every leaf is built, counters included, and handed to `black_box`,
-//! so the optimiser cannot skip building it. `HASH` says whether the key (`Ataxx::zobrist`) is kept
+//! so the optimiser cannot skip building it. `KEYED` says whether the key (`Ataxx::key`) is kept
 //! up to date on the way (`perft_make`) or not (`perft_make_unhashed`, as the crates.io
 //! peer's and libataxx's `after_move<false>`).
 
@@ -9,17 +9,17 @@ use crate::bitboard::{JUMPS, dilate1, dilate2};
 use crate::make::Maker;
 use crate::position::Ataxx;
 
-pub(super) fn perft<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
+pub(super) fn perft<const KEYED: bool>(pos: &Ataxx, depth: u32) -> u64 {
     if depth == 0 {
         black_box(pos);
         return 1;
     }
-    node::<HASH>(pos, depth)
+    node::<KEYED>(pos, depth)
 }
 
 /// The perft of a position at `depth` ≥ 1.
-fn node<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
-    let Some(maker) = Maker::<HASH>::of_live(pos) else {
+fn node<const KEYED: bool>(pos: &Ataxx, depth: u32) -> u64 {
+    let Some(maker) = Maker::<KEYED>::of_live(pos) else {
         return 0; // the game is over
     };
     let (us, empty) = (maker.mine(), pos.empty().bits());
@@ -31,7 +31,7 @@ fn node<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
     } else {
         let mut singles = dilate1(us) & empty;
         while singles != 0 {
-            total += node::<HASH>(
+            total += node::<KEYED>(
                 &maker.clone_to(singles.trailing_zeros() as usize),
                 depth - 1,
             );
@@ -44,7 +44,7 @@ fn node<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
             reach |= targets;
             while targets != 0 {
                 let child = maker.jump(from, targets.trailing_zeros() as usize);
-                total += node::<HASH>(&child, depth - 1);
+                total += node::<KEYED>(&child, depth - 1);
                 targets &= targets - 1;
             }
             froms &= froms - 1;
@@ -62,14 +62,14 @@ fn node<const HASH: bool>(pos: &Ataxx, depth: u32) -> u64 {
         black_box(&child);
         1
     } else {
-        node::<HASH>(&child, depth - 1)
+        node::<KEYED>(&child, depth - 1)
     }
 }
 
 /// Builds every child of the maker's position (which is not over), hands each to
 /// `black_box`, and returns their number and the squares the mover can reach.
 #[inline(always)]
-fn leaves<const HASH: bool>(maker: &Maker<HASH>, empty: u64) -> (u64, u64) {
+fn leaves<const KEYED: bool>(maker: &Maker<KEYED>, empty: u64) -> (u64, u64) {
     let us = maker.mine();
     let mut total = 0;
     let mut singles = dilate1(us) & empty;

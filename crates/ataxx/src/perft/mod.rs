@@ -12,7 +12,7 @@
 //!   position down to depth 1 is built with [`Ataxx::make_move`], and the moves at depth 1
 //!   are counted with popcounts.
 //! - [`Method::Make`] ([`perft_make`]): every leaf is built with [`Ataxx::make_move`], the
-//!   whole state kept (counters and the key `Ataxx::zobrist`), no counting shortcut: the cost of
+//!   whole state kept (counters and the key `Ataxx::key`), no counting shortcut: the cost of
 //!   generate + make, the path a search walks.
 //!
 //! ```
@@ -122,7 +122,7 @@ pub fn perft_make(pos: &Ataxx, depth: u32) -> u64 {
 }
 
 /// [`perft`] by building every leaf as [`Method::Make`] does, but without computing the
-/// key ([`Ataxx::zobrist`]) on the way: the work of a make that never reads it (the crates.io
+/// key ([`Ataxx::key`]) on the way: the work of a make that never reads it (the crates.io
 /// `ataxx` crate's and libataxx's `after_move<false>`). The positions it builds stay
 /// inside the count.
 #[must_use]

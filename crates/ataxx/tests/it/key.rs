@@ -1,4 +1,4 @@
-//! The quality of the position key (`Ataxx::zobrist`): no two distinct boards reached from
+//! The quality of the position key (`Ataxx::key`): no two distinct boards reached from
 //! the start or from blocker positions share a key, and the key's high and low bits spread
 //! evenly (a transposition table picks its slot from the high bits).
 
@@ -52,8 +52,8 @@ fn assert_keys_distinct_and_even(boards: &HashMap<Board, Ataxx>) {
     let mut high = [0_u32; 256];
     let mut low = [0_u32; 256];
     for pos in boards.values() {
-        let key = pos.zobrist();
-        assert_eq!(key, pos.zobrist_from_scratch(), "{pos}");
+        let key = pos.key();
+        assert_eq!(key, pos.key_from_scratch(), "{pos}");
         assert!(
             keys.insert(key),
             "two boards share the key {key:#x}, one is {pos}"
@@ -95,4 +95,18 @@ fn keys_within_six_plies_of_the_start_are_distinct_and_even() {
     let boards = boards_within("x5o/7/7/7/7/7/o5x x 0 1", 6);
     println!("{} distinct boards", boards.len());
     assert_keys_distinct_and_even(&boards);
+}
+
+/// `zobrist()` and `zobrist_from_scratch()`, the names of 0.1, stay until 0.2 as deprecated
+/// aliases of `key()` and `key_from_scratch()`, returning the same values.
+#[test]
+#[allow(deprecated)]
+fn the_deprecated_zobrist_names_return_the_key() {
+    let mut seen = HashSet::new();
+    for fen in ["x5o/7/7/7/7/7/o5x x 0 1", "x5o/7/2-1-2/7/2-1-2/7/o5x o 3 9"] {
+        let pos: Ataxx = fen.parse().unwrap();
+        assert_eq!(pos.zobrist(), pos.key(), "{pos}");
+        assert_eq!(pos.zobrist_from_scratch(), pos.key_from_scratch(), "{pos}");
+        assert!(seen.insert(pos.zobrist()), "{pos}");
+    }
 }

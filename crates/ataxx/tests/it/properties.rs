@@ -104,9 +104,9 @@ proptest! {
 
     #[test]
     fn key_after_every_move_equals_recomputed(pos in start(), tape in tape()) {
-        prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        prop_assert_eq!(pos.key(), pos.key_from_scratch());
         walk(pos, &tape, |_, mv, after| {
-            assert_eq!(after.zobrist(), after.zobrist_from_scratch(), "after {mv}: {after}");
+            assert_eq!(after.key(), after.key_from_scratch(), "after {mv}: {after}");
         });
     }
 

@@ -428,11 +428,11 @@ fn from_bitboards_refuses_overlapping_sets() {
     assert_eq!(ok.to_string(), "7/7/7/7/7/7/x-5 o 0 1");
 }
 
-/// The key (`zobrist`) covers the pieces, the blocked squares and the side to move, and
+/// The key (`key`) covers the pieces, the blocked squares and the side to move, and
 /// nothing else: not the counters, not the rules.
 #[test]
-fn zobrist_keys_the_board_and_the_side_to_move_only() {
-    let key = |fen: &str| fen.parse::<Ataxx>().unwrap().zobrist();
+fn key_covers_the_board_and_the_side_to_move_only() {
+    let key = |fen: &str| fen.parse::<Ataxx>().unwrap().key();
     let board = "x5o/7/7/3-3/7/7/o5x";
     assert_eq!(
         key(&format!("{board} x 0 1")),
@@ -440,7 +440,7 @@ fn zobrist_keys_the_board_and_the_side_to_move_only() {
     );
     assert_eq!(
         key(&format!("{board} o 0 1")),
-        no_clock(&format!("{board} o 0 1")).zobrist()
+        no_clock(&format!("{board} o 0 1")).key()
     );
     let different = [
         format!("{board} x 0 1"),

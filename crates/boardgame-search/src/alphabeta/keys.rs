@@ -15,7 +15,7 @@ use super::MAX_DEPTH;
 /// the search uses ([`MAX_DEPTH`] plies at most); a collision between different states is
 /// only as harmful as any hash collision (the table stores the full key).
 pub trait StateKey: Game {
-    /// The key of this state (for Ataxx, its `zobrist()` key, see the impl).
+    /// The key of this state (for Ataxx, its `key()`, see the impl).
     fn state_key(&self) -> u64;
 
     /// How promising `mv` looks before searching it: higher is tried first, after the
@@ -69,12 +69,12 @@ const ATAXX_CLOCK_KEYED_FROM: u16 = ataxx::AtaxxConfig::CLOCK_LIMIT - MAX_DEPTH 
 const NO_CLOCK_SALT: u64 = 0x6E6F_636C_6F63_6B21;
 
 impl StateKey for Ataxx {
-    /// The position key (`Ataxx::zobrist`: pieces, blockers, side to move). The half-move
+    /// The position key (`Ataxx::key`: pieces, blockers, side to move). The half-move
     /// clock is mixed in only when it matters: from 36 plies on (100 − [`MAX_DEPTH`]), where
     /// the 100-ply draw may fall inside a searched subtree, so entries are never shared
     /// between different clocks near the draw. Positions under the no-clock rules get a different key.
     fn state_key(&self) -> u64 {
-        let mut key = self.zobrist();
+        let mut key = self.key();
         if !self.rules().ply_clock {
             key ^= NO_CLOCK_SALT;
         } else if self.halfmove_clock() >= ATAXX_CLOCK_KEYED_FROM {

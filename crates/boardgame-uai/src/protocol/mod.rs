@@ -281,7 +281,7 @@ impl Engine {
                     say(row);
                 }
                 say(&format!("Fen: {}", self.position));
-                say(&format!("Key: {:016x}", self.position.zobrist()));
+                say(&format!("Key: {:016x}", self.position.key()));
             }
             Command::Bad(message) => info_error(&message),
         }

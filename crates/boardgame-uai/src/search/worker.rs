@@ -396,7 +396,7 @@ impl Worker {
 
         let p = ctx.params;
         let excluded = self.excluded[ply];
-        let key = position.zobrist();
+        let key = position.key();
         if let Evaluation::Net(net) = ctx.evaluation {
             // The accumulator first: its arithmetic overlaps the table's cache miss.
             self.bring_accumulator_up_to_date(net, position, ply);
@@ -536,7 +536,7 @@ impl Worker {
             let mut child = position.clone();
             child.make_move(mv.to_move());
             if new_depth > 0 {
-                ctx.table.prefetch(child.zobrist());
+                ctx.table.prefetch(child.key());
             }
             self.excluded[ply + 1] = Mv::NONE;
             let nodes_before = self.nodes;

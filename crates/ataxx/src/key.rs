@@ -1,10 +1,10 @@
-//! The position key behind [`Ataxx::zobrist`](crate::Ataxx::zobrist): one 64 × 64 → 128-bit
+//! The position key behind [`Ataxx::key`](crate::Ataxx::key): one 64 × 64 → 128-bit
 //! multiplication of two words that together name the board and the side to move, its two
 //! halves folded together by XOR (the "folded multiply" of hash functions such as wyhash).
 //!
-//! The method keeps its name from the Zobrist hash this replaced (issue 37): a Zobrist key
-//! needed a table lookup per changed square, about 25 instructions per move with the
-//! flipped pieces; this key is computed from scratch by a child in about 6.
+//! It replaced a Zobrist hash (issue 37; the method was called `zobrist` until then): a
+//! Zobrist key needed a table lookup per changed square, about 25 instructions per move
+//! with the flipped pieces; this key is computed from scratch by a child in about 6.
 //!
 //! The two words are `us | blocked | side ^ SEED_US` and `them | blocked | side ^ SEED_THEM`
 //! (`us` the squares of the side to move, `side` the flag bit above the squares set when `o`
@@ -14,7 +14,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::position::{O_TO_MOVE_FLAG, SQUARES};
+use crate::layout::{O_TO_MOVE_FLAG, SQUARES};
 
 const fn splitmix(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -55,7 +55,7 @@ pub(crate) fn key_of_seeded(us: u64, them: u64, seeded_us: u64, seeded_them: u64
 
 /// The key of a position from scratch: pieces, blocked squares and the side to move (the
 /// counters are not keyed, as in chess).
-pub(crate) fn hash_of(pieces: [Bitboard; 2], blocked: Bitboard, side: Color) -> u64 {
+pub(crate) fn key_of(pieces: [Bitboard; 2], blocked: Bitboard, side: Color) -> u64 {
     let [x, o] = pieces;
     let (us, them, side_flag) = match side {
         Color::X => (x, o, 0),
@@ -96,12 +96,12 @@ mod tests {
         let b = Bitboard(0b1000);
         let none = Bitboard(0);
         let keys = [
-            hash_of([a, b], none, Color::X),
-            hash_of([a, b], none, Color::O),
-            hash_of([b, a], none, Color::X),
-            hash_of([b, a], none, Color::O),
-            hash_of([a, none], b, Color::X),
-            hash_of([none, a], b, Color::X),
+            key_of([a, b], none, Color::X),
+            key_of([a, b], none, Color::O),
+            key_of([b, a], none, Color::X),
+            key_of([b, a], none, Color::O),
+            key_of([a, none], b, Color::X),
+            key_of([none, a], b, Color::X),
         ];
         for (i, x) in keys.iter().enumerate() {
             for y in &keys[i + 1..] {
