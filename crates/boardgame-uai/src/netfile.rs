@@ -45,8 +45,9 @@ pub fn eval_file(value: &str) -> Result<Evaluation, String> {
 }
 
 /// The most bytes read from a network file: the largest network of this architecture (squares
-/// and 2×2 patterns, 784,932 bytes) with room to spare.
-pub const MAX_NET_FILE_BYTES: u64 = 1 << 20;
+/// and 2×2 patterns with [`MAX_HIDDEN`](crate::eval::net::MAX_HIDDEN) hidden units, 1,569,828
+/// bytes) with room to spare, and the 2 MB that a network embedded in the binary may have.
+pub const MAX_NET_FILE_BYTES: u64 = 2_000_000;
 
 /// The network in the file at `path`.
 ///
@@ -62,11 +63,28 @@ pub fn load(path: &Path) -> Result<Network, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::net::Features;
 
     #[test]
     fn the_bound_holds_the_largest_network() {
         let net = Network::from_bytes(crate::eval::EMBEDDED_NET).unwrap();
         assert!(net.to_bytes().len() as u64 <= MAX_NET_FILE_BYTES);
+        // Every size the trainer can write loads back from a file.
+        let dir = std::env::temp_dir().join(format!("boardgame-netfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for features in [Features::Squares, Features::SquaresAndTuples] {
+            let mut hidden = crate::eval::net::HIDDEN_STEP;
+            while hidden <= crate::eval::net::MAX_HIDDEN {
+                let bytes = Network::zeroed(features, hidden).to_bytes();
+                assert!(bytes.len() as u64 <= MAX_NET_FILE_BYTES, "{features:?} {hidden}");
+                let path = dir.join(format!("{features:?}-{hidden}.nnue"));
+                boardgame_io::write::replace(&path, &bytes).unwrap();
+                let back = load(&path).unwrap_or_else(|e| panic!("{features:?} {hidden}: {e}"));
+                assert_eq!(back.to_bytes(), bytes, "{features:?} {hidden}");
+                hidden += crate::eval::net::HIDDEN_STEP;
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
         for path in ["/dev/zero", "/", "/no/such/net"] {
             assert!(load(Path::new(path)).is_err(), "{path}");
         }
