@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::boardgame;
+use crate::common::{Scratch, boardgame};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -16,12 +16,6 @@ fn stderr(output: &Output) -> String {
 fn json(output: &Output) -> serde_json::Value {
     assert!(output.status.success(), "failed: {}", stderr(output));
     serde_json::from_str(stdout(output).trim()).expect("one JSON object")
-}
-
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 /// The summary without the fields that measure time.
@@ -132,7 +126,8 @@ fn simulate_every_game_with_players_and_presets() {
 
 #[test]
 fn records_replay_and_tampered_records_name_the_event() {
-    let path = temp_path("records.jsonl");
+    let dir = Scratch::new("records-replay");
+    let path = dir.join("records.jsonl");
     let path_text = path.to_str().unwrap();
     let out = boardgame(&[
         "simulate",
@@ -158,7 +153,7 @@ fn records_replay_and_tampered_records_name_the_event() {
     let events = record["record"]["events"].as_array_mut().unwrap();
     let index = events.iter().position(|e| e.get("move").is_some()).unwrap();
     events[index] = serde_json::json!({ "chance": "6-6" });
-    let tampered = temp_path("tampered.json");
+    let tampered = dir.join("tampered.json");
     std::fs::write(&tampered, record.to_string()).unwrap();
     let failed = boardgame(&["replay", tampered.to_str().unwrap()]);
     assert_eq!(failed.status.code(), Some(1));
@@ -201,7 +196,8 @@ fn scripted_play_finishes_a_thax_game_against_a_bot() {
 
 #[test]
 fn play_saves_a_record_that_replays() {
-    let path = temp_path("saved.json");
+    let dir = Scratch::new("play-save");
+    let path = dir.join("saved.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
         .args([
             "play", "ataxx", "--human", "none", "--bot", "random", "--seed", "2", "--save",

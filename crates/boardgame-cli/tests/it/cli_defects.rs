@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::{boardgame, with_closed_stdout};
+use crate::common::{Scratch, boardgame, with_closed_stdout};
 
 /// Runs the command with `input` on standard input.
 fn boardgame_with_input(args: &[&str], input: &[u8]) -> Output {
@@ -32,12 +32,6 @@ fn stdout(output: &Output) -> String {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-defects-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -76,7 +70,8 @@ fn defect_3_signed_numbers_are_not_list_numbers() {
 #[test]
 fn defect_6_an_endless_line_is_refused_in_bounded_memory() {
     let zeros = vec![0u8; 1 << 20];
-    let save = temp_path("zeros.rec");
+    let dir = Scratch::new("defect-6");
+    let save = dir.join("zeros.rec");
     let out = boardgame_with_input(&["play", "ataxx", "--save", save.to_str().unwrap()], &zeros);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -104,7 +99,8 @@ fn defect_7_long_input_is_quoted_by_a_short_prefix_only() {
 
 #[test]
 fn defect_8_bad_utf8_is_skipped_and_the_record_is_saved() {
-    let save = temp_path("utf8.rec");
+    let dir = Scratch::new("defect-8-utf8");
+    let save = dir.join("utf8.rec");
     let out = boardgame_with_input(
         &["play", "ataxx", "--save", save.to_str().unwrap()],
         b"f2\n\xff\n",
@@ -170,8 +166,9 @@ fn defect_12_replay_says_what_is_wrong_with_a_record() {
             "event 1 is a chance outcome (\"3-4\"), but ataxx has no chance outcomes",
         ),
     ];
+    let dir = Scratch::new("defect-12");
     for (text, expected) in cases {
-        let path = temp_path("bad-record.json");
+        let path = dir.join("bad-record.json");
         std::fs::write(&path, text).unwrap();
         let out = boardgame(&["replay", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1), "{text}");
@@ -196,7 +193,8 @@ fn defect_14_game_names_are_lower_case_everywhere() {
             .code(),
         Some(2)
     );
-    let path = temp_path("upper.json");
+    let dir = Scratch::new("defect-14");
+    let path = dir.join("upper.json");
     std::fs::write(
         &path,
         r#"{"game": "ATAXX", "record": {"config": {"ply_clock": true}, "events": []}}"#,
@@ -267,7 +265,8 @@ fn defect_16_human_seats_are_named_in_words_and_listed_once() {
 
 #[test]
 fn defect_16_thax_records_call_the_first_player_first() {
-    let path = temp_path("thax.jsonl");
+    let dir = Scratch::new("defect-16-thax");
+    let path = dir.join("thax.jsonl");
     let out = boardgame(&[
         "simulate",
         "thax",
@@ -330,7 +329,8 @@ fn rules_columns_line_up_with_the_header() {
 #[test]
 fn defect_8_an_interrupted_game_keeps_the_moves_before_the_prompt() {
     use std::io::Read;
-    let save = temp_path("killed.rec");
+    let dir = Scratch::new("defect-8-killed");
+    let save = dir.join("killed.rec");
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
         .args(["play", "ataxx", "--save", save.to_str().unwrap()])
         .stdin(Stdio::piped())

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::with_closed_stdout;
+use crate::common::{Scratch, with_closed_stdout};
 
 /// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST` (to
 /// check that these tests fail on a build from before the fixes).
@@ -99,13 +99,6 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Ends `child` at once, as Ctrl-C does (the CLI installs no handler, so SIGINT ends it where
 /// it is), and waits for it. SIGKILL, not SIGINT: a process started in the background by a
 /// non-interactive shell inherits SIGINT *ignored*, so under such a CI runner a SIGINT would
@@ -132,7 +125,7 @@ fn read_until(out: &mut impl Read, wanted: &str) -> String {
 
 #[test]
 fn d2_an_interrupt_while_the_bot_thinks_keeps_the_move_on_the_screen() {
-    let dir = temp_dir("d2-think");
+    let dir = Scratch::new("d2-think");
     let save = dir.join("save.json");
     let mut child = binary()
         .args([
@@ -165,7 +158,7 @@ fn d2_an_interrupt_while_the_bot_thinks_keeps_the_move_on_the_screen() {
 
 #[test]
 fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
-    let dir = temp_dir("d2-bots");
+    let dir = Scratch::new("d2-bots");
     let save = dir.join("save.json");
     let old = "an older save\n";
     std::fs::write(&save, old).unwrap();
@@ -194,7 +187,7 @@ fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
         let replayed = boardgame(&["replay", save.to_str().unwrap()]);
         assert!(replayed.status.success(), "{saved:?}");
     }
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "only the save: {leftovers:?}");
 }
 
@@ -249,7 +242,7 @@ fn records_in_progress(records: &Path) -> Option<std::path::PathBuf> {
 fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
     // Issue 44: the records file appears whole when the run ends (boardgame_io::write);
     // until then, and after an interrupt, the records are in a temporary file beside it.
-    let dir = temp_dir("records-int");
+    let dir = Scratch::new("records-int");
     let records = dir.join("records.jsonl");
     std::fs::write(&records, "the old records\n").unwrap();
     let mut child = binary()
@@ -276,7 +269,6 @@ fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
         std::fs::read_to_string(&records).unwrap(),
         "the old records\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -455,7 +447,7 @@ fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
     // Under a 2 GB address-space limit: reading the whole of the input first aborts. A
     // device such as /dev/zero is refused before it is read (issue 44: files are read
     // through boardgame_io::read); a sparse file of 80 MB of zeros has no line end.
-    let dir = temp_dir("endless");
+    let dir = Scratch::new("endless");
     let sparse = dir.join("zeros.jsonl");
     std::fs::File::create(&sparse)
         .unwrap()
@@ -477,12 +469,11 @@ fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn d9_replay_reads_records_one_line_at_a_time_and_names_the_bad_one() {
-    let dir = temp_dir("d9");
+    let dir = Scratch::new("d9");
     let records = dir.join("records.jsonl");
     let made = boardgame(&[
         "simulate",
@@ -706,13 +697,13 @@ type Edit = dyn Fn(&mut serde_json::Value);
 
 #[test]
 fn d12_merge_checks_every_derived_field_against_the_histogram() {
-    let dir = temp_dir("d12-derived");
+    let dir = Scratch::new("d12-derived");
     let whole = summary(&[]);
-    assert!(merge(&dir, &[&whole], &[]).status.success());
+    assert!(merge(dir.path(), &[&whole], &[]).status.success());
     let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
         let mut value = whole.clone();
         edit(&mut value);
-        merge(&dir, &[&value], &[])
+        merge(dir.path(), &[&value], &[])
     };
     let edits: Vec<(&str, Box<Edit>)> = vec![
         (
@@ -767,14 +758,14 @@ fn d12_merge_checks_every_derived_field_against_the_histogram() {
 
 #[test]
 fn d12_merge_compares_the_format_and_the_program() {
-    let dir = temp_dir("d12-version");
+    let dir = Scratch::new("d12-version");
     let one = summary(&["--shard", "1/2"]);
     let two = summary(&["--shard", "2/2"]);
     assert_eq!(one["format"], 2);
     assert!(one["program"].as_str().unwrap().starts_with("boardgame "));
     let mut other_build = two.clone();
     other_build["program"] = serde_json::json!("boardgame 0.0.1");
-    let out = merge(&dir, &[&one, &other_build], &[]);
+    let out = merge(dir.path(), &[&one, &other_build], &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("different programs"),
@@ -783,7 +774,7 @@ fn d12_merge_compares_the_format_and_the_program() {
     );
     let mut old = two.clone();
     old.as_object_mut().unwrap().remove("format");
-    let out = merge(&dir, &[&one, &old], &[]);
+    let out = merge(dir.path(), &[&one, &old], &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("summary format 0"),
@@ -794,7 +785,7 @@ fn d12_merge_compares_the_format_and_the_program() {
 
 #[test]
 fn d12_a_merged_summary_with_huge_times_merges_again() {
-    let dir = temp_dir("d12-seconds");
+    let dir = Scratch::new("d12-seconds");
     let parts: Vec<serde_json::Value> = ["1/3", "2/3", "3/3"]
         .iter()
         .map(|k| {
@@ -814,33 +805,37 @@ fn d12_a_merged_summary_with_huge_times_merges_again() {
             value
         })
         .collect();
-    let first = merge(&dir, &[&parts[0], &parts[1]], &["--json", "--partial"]);
+    let first = merge(
+        dir.path(),
+        &[&parts[0], &parts[1]],
+        &["--json", "--partial"],
+    );
     assert!(first.status.success(), "{}", text(&first.stderr));
     let merged: serde_json::Value = serde_json::from_str(&text(&first.stdout)).unwrap();
     assert!(merged["seconds"].is_f64(), "{merged}");
-    let again = merge(&dir, &[&merged, &parts[2]], &["--json"]);
+    let again = merge(dir.path(), &[&merged, &parts[2]], &["--json"]);
     assert!(again.status.success(), "{}", text(&again.stderr));
 }
 
 #[test]
 fn d12_merge_without_the_first_or_last_shard_needs_partial() {
-    let dir = temp_dir("d12-partial");
+    let dir = Scratch::new("d12-partial");
     let shards: Vec<serde_json::Value> = ["1/3", "2/3", "3/3"]
         .iter()
         .map(|k| summary(&["--shard", k]))
         .collect();
     for part in [[&shards[0], &shards[1]], [&shards[1], &shards[2]]] {
-        let out = merge(&dir, &part, &[]);
+        let out = merge(dir.path(), &part, &[]);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
         assert!(
             text(&out.stderr).contains("--partial"),
             "{}",
             text(&out.stderr)
         );
-        assert!(merge(&dir, &part, &["--partial"]).status.success());
+        assert!(merge(dir.path(), &part, &["--partial"]).status.success());
     }
     assert!(
-        merge(&dir, &[&shards[0], &shards[1], &shards[2]], &[])
+        merge(dir.path(), &[&shards[0], &shards[1], &shards[2]], &[])
             .status
             .success()
     );
@@ -1282,7 +1277,7 @@ fn mode_of(path: &std::path::Path) -> u32 {
 #[test]
 fn r3_5_play_save_refuses_a_fifo_or_a_socket_and_leaves_it() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = temp_dir("r3-5-special");
+    let dir = Scratch::new("r3-5-special");
     let fifo = dir.join("fifo");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
@@ -1319,7 +1314,7 @@ fn r3_5_play_save_refuses_a_fifo_or_a_socket_and_leaves_it() {
             .is_socket()
     );
     assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
+        std::fs::read_dir(dir.path()).unwrap().count(),
         2,
         "nothing else made"
     );
@@ -1328,7 +1323,7 @@ fn r3_5_play_save_refuses_a_fifo_or_a_socket_and_leaves_it() {
 #[test]
 fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp_dir("r3-5-link");
+    let dir = Scratch::new("r3-5-link");
     let real = dir.join("real.json");
     std::fs::write(&real, "an older save\n").unwrap();
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -1353,7 +1348,7 @@ fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
     assert_eq!(mode_of(&plain), 0o640);
     assert!(std::fs::read_to_string(&plain).unwrap().contains("ataxx"));
     assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
+        std::fs::read_dir(dir.path()).unwrap().count(),
         3,
         "no temporary file left"
     );
@@ -1361,7 +1356,7 @@ fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
 
 #[test]
 fn r3_5_play_save_to_a_long_name_saves() {
-    let dir = temp_dir("r3-5-long");
+    let dir = Scratch::new("r3-5-long");
     for length in [245, 250, 255] {
         let save = dir.join("s".repeat(length));
         let out = play_and_quit(&save);
@@ -1479,7 +1474,7 @@ fn r3_a_node_limit_cannot_get_past_the_depth_guard() {
 
 #[test]
 fn r3_replay_names_a_duplicate_game_key_and_an_event_of_two_kinds() {
-    let dir = temp_dir("r3-replay");
+    let dir = Scratch::new("r3-replay");
     let record = r#"{"game":"nim","record":{"config":{"seats":2,"counters":5,"max_take":3},"events":[{"move":1}]}}"#;
     for (line, says) in [
         (
@@ -1522,7 +1517,7 @@ fn r3_elo_near_zero_prints_without_a_minus_sign() {
 #[test]
 fn r3_merge_reads_in_memory_a_small_multiple_of_its_input() {
     // One consistent summary of three million games of distinct lengths: 35 MB of JSON.
-    let dir = temp_dir("r3-merge");
+    let dir = Scratch::new("r3-merge");
     let games: u64 = 3_000_000;
     let mut histogram = String::with_capacity(40 << 20);
     for length in 1..=games {
@@ -1546,7 +1541,7 @@ fn r3_merge_reads_in_memory_a_small_multiple_of_its_input() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("3000000 games"));
     let input = summary.len() as u64 / 1024;
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
     // 9.4 times the input before (329 MB); the line and one map of it now.
     assert!(peak < 5 * input, "peak {peak} KiB for {input} KiB of input");
 }

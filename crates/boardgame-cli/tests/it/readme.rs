@@ -8,6 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::Scratch;
+
 /// The README's capture blocks: each a list of (command, shown output) pairs.
 fn capture_blocks() -> Vec<Vec<(String, Vec<String>)>> {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "README.md"]
@@ -144,13 +146,12 @@ fn every_readme_command_prints_what_the_readme_shows() {
         blocks.len() >= 3,
         "the README's capture blocks: {blocks:#?}"
     );
-    let dir = std::env::temp_dir().join(format!("boardgame-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("readme");
     let mut commands = 0;
     for block in &blocks {
         let mut first: Option<Vec<String>> = None;
         for (command, shown) in block {
-            let actual = run(command, &dir);
+            let actual = run(command, dir.path());
             commands += 1;
             match shown.as_slice() {
                 // `(the same summary as the first run, but for the speed line)`
@@ -164,7 +165,6 @@ fn every_readme_command_prints_what_the_readme_shows() {
             first.get_or_insert(actual);
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(commands >= 8, "{commands} commands");
 }
 

@@ -2,8 +2,10 @@
 //! f65b248 (set `BOARDGAME_UNDER_TEST` to that build's binary to see it fail).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
+
+use crate::common::Scratch;
 
 /// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST`.
 fn binary() -> Command {
@@ -11,13 +13,6 @@ fn binary() -> Command {
         std::env::var_os("BOARDGAME_UNDER_TEST")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame").into()),
     )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-r4-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -87,9 +82,9 @@ fn replay(dir: &Path, name: &str, record: &serde_json::Value) -> Output {
 /// in a summary given to `merge`, or on `play`'s input: every message is under 200 bytes.
 #[test]
 fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
-    let dir = temp_dir("huge");
+    let dir = Scratch::new("r4-huge");
     let huge = "g".repeat(10 << 20);
-    let record = thax_record(&dir);
+    let record = thax_record(dir.path());
     let mut cases = Vec::new();
     let mut game = record.clone();
     game["game"] = huge.clone().into();
@@ -107,7 +102,7 @@ fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
     start["record"]["start"] = huge.clone().into();
     cases.push(("start", start));
     for (what, line) in &cases {
-        let out = replay(&dir, "huge.jsonl", line);
+        let out = replay(dir.path(), "huge.jsonl", line);
         assert_eq!(out.status.code(), Some(1), "{what}");
         assert!(
             out.stderr.len() < 200,
@@ -131,7 +126,7 @@ fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
     std::fs::write(dir.join("s.jsonl"), format!("{first}\n{second}\n")).unwrap();
     let out = binary()
         .args(["merge", "s.jsonl"])
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
@@ -145,18 +140,17 @@ fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Cosmetic: an unknown key in a record's configuration was skipped silently by `replay` (a
 /// typo replays other rules); an alias of a setting (Thax's `first_player`) still reads.
 #[test]
 fn r4_replay_refuses_an_unknown_setting_but_reads_an_alias() {
-    let dir = temp_dir("typo");
-    let record = thax_record(&dir);
+    let dir = Scratch::new("r4-typo");
+    let record = thax_record(dir.path());
     let mut typo = record.clone();
     typo["record"]["config"]["variantt"] = "thax-out".into();
-    let out = replay(&dir, "typo.jsonl", &typo);
+    let out = replay(dir.path(), "typo.jsonl", &typo);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("\"variantt\""),
@@ -167,16 +161,15 @@ fn r4_replay_refuses_an_unknown_setting_but_reads_an_alias() {
     let config = alias["record"]["config"].as_object_mut().unwrap();
     let first = config.remove("first").unwrap();
     config.insert("first_player".into(), first);
-    let out = replay(&dir, "alias.jsonl", &alias);
+    let out = replay(dir.path(), "alias.jsonl", &alias);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect (class): `play --save` and `simulate --records` never replace a FIFO or a device,
 /// and the records file appears whole (through `boardgame_io::write`).
 #[test]
 fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
-    let dir = temp_dir("fifo");
+    let dir = Scratch::new("r4-fifo");
     let fifo = dir.join("fifo");
     assert!(
         Command::new("mkfifo")
@@ -220,7 +213,6 @@ fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 3);
     assert!(text(&out.stderr).contains("games"), "{}", text(&out.stderr));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 21: `scripts/test-kubernetes.sh` ran `rm -rf "$BOARDGAME_K8S_DIR"` on whatever
@@ -231,7 +223,7 @@ fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
         eprintln!("skipped: the script needs jq (it would install it with apt-get)");
         return;
     }
-    let dir = temp_dir("k8s");
+    let dir = Scratch::new("r4-k8s");
     let venv = dir.join("venv/bin");
     std::fs::create_dir_all(&venv).unwrap();
     let validate = venv.join("kubernetes-validate");
@@ -269,5 +261,4 @@ fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

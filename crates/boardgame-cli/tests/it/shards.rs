@@ -1,8 +1,9 @@
 //! `simulate --shard K/N` and `merge`: shards of a run merge into exactly the whole run.
 
+use std::path::Path;
 use std::process::Output;
 
-use crate::common::boardgame;
+use crate::common::{Scratch, boardgame};
 
 fn stdout(output: &Output) -> String {
     assert!(
@@ -15,12 +16,6 @@ fn stdout(output: &Output) -> String {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn temp_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-shards-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A summary without the fields allowed to differ between a merge and the whole run.
@@ -50,8 +45,7 @@ fn without_speed(text: &str) -> String {
 /// Runs `simulate` whole and as 3 shards (records too), and checks that the merge equals the
 /// whole run in JSON and text, and that the shards' records sorted by index equal the run's.
 fn three_shards_merge_into_the_whole_run(game: &str, games: &str, extra: &[&str]) {
-    let dir = temp_dir().join(game);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("shards-{game}"));
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let run = |more: &[&str]| {
         let mut args = vec![
@@ -126,16 +120,18 @@ fn three_ataxx_shards_merge_into_the_whole_run() {
     three_shards_merge_into_the_whole_run("ataxx", "90", &[]);
 }
 
-fn summary_file(name: &str, args: &[&str]) -> String {
+/// The summary of `simulate` with `args` in the file `name` of `dir`: its path.
+fn summary_file(dir: &Path, name: &str, args: &[&str]) -> String {
     let mut all = vec!["simulate", "--quiet", "--json"];
     all.extend_from_slice(args);
-    let path = temp_dir().join(name);
+    let path = dir.join(name);
     std::fs::write(&path, stdout(&boardgame(&all))).unwrap();
     path.to_str().unwrap().to_owned()
 }
 
 #[test]
 fn merging_different_runs_is_refused_with_the_difference() {
+    let dir = Scratch::new("merge-different-runs");
     let base = ["--games", "30", "--seed", "1"];
     fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
         let mut args = vec!["thax"];
@@ -143,20 +139,24 @@ fn merging_different_runs_is_refused_with_the_difference() {
         args.extend_from_slice(extra);
         args
     }
-    let one = summary_file("m1.json", &with(&base, &["--shard", "1/2"]));
+    let one = summary_file(dir.path(), "m1.json", &with(&base, &["--shard", "1/2"]));
     let other_seed = summary_file(
+        dir.path(),
         "m2-seed.json",
         &["thax", "--games", "30", "--seed", "2", "--shard", "2/2"],
     );
     let other_game = summary_file(
+        dir.path(),
         "m2-game.json",
         &["race", "--games", "30", "--seed", "1", "--shard", "2/2"],
     );
     let other_setting = summary_file(
+        dir.path(),
         "m2-set.json",
         &with(&base, &["--shard", "2/2", "--set", "take_with_sum=true"]),
     );
     let other_games = summary_file(
+        dir.path(),
         "m2-games.json",
         &["thax", "--games", "31", "--seed", "1", "--shard", "2/2"],
     );
@@ -171,14 +171,16 @@ fn merging_different_runs_is_refused_with_the_difference() {
         assert!(stderr(&out).contains(why), "{why}: {}", stderr(&out));
         assert!(stderr(&out).contains("different runs"), "{}", stderr(&out));
     }
-    let good = summary_file("m2.json", &with(&base, &["--shard", "2/2"]));
+    let good = summary_file(dir.path(), "m2.json", &with(&base, &["--shard", "2/2"]));
     assert!(boardgame(&["merge", &one, &good]).status.success());
 }
 
 #[test]
 fn merging_overlapping_or_incomplete_shards_is_refused_or_flagged() {
+    let dir = Scratch::new("merge-overlapping");
     let shard = |k: &str| {
         summary_file(
+            dir.path(),
             &format!("o{}.json", k.replace('/', "of")),
             &["thax", "--games", "30", "--seed", "4", "--shard", k],
         )
@@ -208,7 +210,7 @@ fn merging_overlapping_or_incomplete_shards_is_refused_or_flagged() {
         "{}",
         stderr(&part)
     );
-    let part_path = temp_dir().join("o-part.json");
+    let part_path = dir.join("o-part.json");
     std::fs::write(&part_path, stdout(&part)).unwrap();
     let whole = stdout(&boardgame(&[
         "merge",
@@ -224,7 +226,12 @@ fn merging_overlapping_or_incomplete_shards_is_refused_or_flagged() {
 
 #[test]
 fn a_tampered_summary_is_refused() {
-    let path = summary_file("t.json", &["thax", "--games", "20", "--seed", "4"]);
+    let dir = Scratch::new("merge-tampered");
+    let path = summary_file(
+        dir.path(),
+        "t.json",
+        &["thax", "--games", "20", "--seed", "4"],
+    );
     let mut value: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     value["draws"] = serde_json::json!(5);
@@ -236,7 +243,7 @@ fn a_tampered_summary_is_refused() {
         "{}",
         stderr(&out)
     );
-    let garbage = temp_dir().join("garbage.json");
+    let garbage = dir.join("garbage.json");
     std::fs::write(&garbage, "{\"game\": 5}\n").unwrap();
     let out = boardgame(&["merge", garbage.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));

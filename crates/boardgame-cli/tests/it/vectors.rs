@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::common::boardgame;
+use crate::common::{Scratch, boardgame};
 
 /// Every committed set: game, preset, records.
 const SETS: [(&str, &str, u32); 13] = [
@@ -137,20 +137,16 @@ fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
     assert_eq!(header("ataxx", "no-clock")["cases"]["over-clock"], 0);
 }
 
-/// A temporary copy of a committed set with `edit` applied to its text.
-fn edited(name: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
+/// A copy of a committed set with `edit` applied to its text, in `dir` as `NAME.jsonl`.
+fn edited(dir: &Scratch, name: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
     let text = std::fs::read_to_string(committed("ataxx", "default")).unwrap();
-    let path = std::env::temp_dir().join(format!(
-        "boardgame-vectors-{}-{name}.jsonl",
-        std::process::id()
-    ));
+    let path = dir.join(format!("{name}.jsonl"));
     std::fs::write(&path, edit(text)).unwrap();
     path
 }
 
 fn check_fails(path: &std::path::Path) -> String {
     let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
-    let _ = std::fs::remove_file(path);
     assert_eq!(out.status.code(), Some(1));
     let message = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(message.len() < 400, "{message}");
@@ -159,8 +155,9 @@ fn check_fails(path: &std::path::Path) -> String {
 
 #[test]
 fn the_checker_names_the_first_line_that_disagrees() {
+    let dir = Scratch::new("vectors-edited");
     // A wrong state after a move on line 3 (the second record).
-    let path = edited("after", |text| {
+    let path = edited(&dir, "after", |text| {
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let record: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
         let after = record["moves"][0][1].as_str().unwrap().to_owned();
@@ -172,7 +169,7 @@ fn the_checker_names_the_first_line_that_disagrees() {
     let message = check_fails(&path);
     assert!(message.contains("line 3: state after"), "{message}");
     // A missing move.
-    let path = edited("missing", |text| {
+    let path = edited(&dir, "missing", |text| {
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let mut record: serde_json::Value = serde_json::from_str(&lines[5]).unwrap();
         record["moves"].as_array_mut().unwrap().pop();
@@ -185,20 +182,20 @@ fn the_checker_names_the_first_line_that_disagrees() {
         "{message}"
     );
     // Another version of the format, and not JSON.
-    let path = edited("version", |text| {
+    let path = edited(&dir, "version", |text| {
         text.replacen("\"version\":1", "\"version\":2", 1)
     });
     assert!(check_fails(&path).contains("format version 2; this checker reads version 1"));
-    let path = edited("json", |text| text + "{not json\n");
+    let path = edited(&dir, "json", |text| text + "{not json\n");
     assert!(check_fails(&path).contains("line 102: not a JSON object"));
-    let path = edited("huge", |text| text + &"x".repeat(3 << 20) + "\n");
+    let path = edited(&dir, "huge", |text| text + &"x".repeat(3 << 20) + "\n");
     assert!(check_fails(&path).contains("longer than"));
-    let path = edited("short", |text| {
+    let path = edited(&dir, "short", |text| {
         let lines: Vec<&str> = text.lines().collect();
         lines[..lines.len() - 1].join("\n") + "\n"
     });
     assert!(check_fails(&path).contains("the header announces 100 records, the file has 99"));
-    let path = edited("setting", |text| {
+    let path = edited(&dir, "setting", |text| {
         text.replacen("\"ply_clock\":\"true\"", "\"ply_clock\":\"maybe\"", 1)
     });
     assert!(check_fails(&path).contains("line 1:"));
@@ -208,10 +205,8 @@ fn the_checker_names_the_first_line_that_disagrees() {
 
 #[test]
 fn vectors_go_to_a_file_through_the_save_module() {
-    let path = std::env::temp_dir().join(format!(
-        "boardgame-vectors-{}-out.jsonl",
-        std::process::id()
-    ));
+    let dir = Scratch::new("vectors-output");
+    let path = dir.join("out.jsonl");
     let out = boardgame(&[
         "vectors",
         "thax",
@@ -232,7 +227,6 @@ fn vectors_go_to_a_file_through_the_save_module() {
     assert_eq!(text.lines().count(), 6, "a header and five records");
     let checked = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
     assert!(checked.status.success());
-    let _ = std::fs::remove_file(&path);
     let refused = boardgame(&["vectors", "thax", "--count", "5", "--output", "/dev/null"]);
     assert_eq!(refused.status.code(), Some(1));
 }

@@ -7,13 +7,7 @@ use std::process::{Command, Stdio};
 
 use boardgame_web::Session;
 
-use crate::common::boardgame;
-
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-web-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use crate::common::{Scratch, boardgame};
 
 /// The raw HTTP response to `GET path` at `address` (`127.0.0.1:PORT`).
 fn get(address: &str, method: &str, path: &str) -> Vec<u8> {
@@ -84,6 +78,7 @@ fn web_game(game: &str, settings: &str, seed: u64, events: usize) -> Session {
 
 #[test]
 fn replay_reads_web_records_and_prints_every_state() {
+    let dir = Scratch::new("web-records");
     for (game, settings) in [
         ("ataxx", ""),
         ("thax", ""),
@@ -91,7 +86,7 @@ fn replay_reads_web_records_and_prints_every_state() {
         ("co-ca-ngua", r#"{"players":"4"}"#),
     ] {
         let session = web_game(game, settings, 21, 120);
-        let path = temp_path(&format!("{game}.json"));
+        let path = dir.join(format!("{game}.json"));
         std::fs::write(&path, format!("{}\n", session.record())).unwrap();
         let path = path.to_str().unwrap();
 
@@ -130,7 +125,8 @@ fn replay_states_start_from_a_web_games_start_position() {
     // A game set up from a state: the record carries its start position.
     let mut session = Session::from_state("ataxx", "", "", "x5o/7/7/7/7/7/ooooooo x 0 1", 0)
         .unwrap_or_else(|e| panic!("{e}"));
-    let path = temp_path("from-state.json");
+    let dir = Scratch::new("web-from-state");
+    let path = dir.join("from-state.json");
     session.play(&first_move(&session)).unwrap();
     std::fs::write(&path, session.record()).unwrap();
     let output = boardgame(&["replay", path.to_str().unwrap(), "--states"]);
@@ -151,7 +147,8 @@ fn first_move(session: &Session) -> String {
 fn replay_states_separates_the_records_of_a_file_by_a_blank_line() {
     let first = web_game("ataxx", "", 1, 3);
     let second = web_game("thax", "", 2, 4);
-    let path = temp_path("two.json");
+    let dir = Scratch::new("web-two-records");
+    let path = dir.join("two.json");
     std::fs::write(&path, format!("{}\n{}\n", first.record(), second.record())).unwrap();
     let output = boardgame(&["replay", path.to_str().unwrap(), "--states"]);
     let text = String::from_utf8(output.stdout).unwrap();

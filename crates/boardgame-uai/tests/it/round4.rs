@@ -3,7 +3,7 @@
 //! `BOARDGAME_UAI_UNDER_TEST` to that build's binary to see it fail).
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::thread;
@@ -13,6 +13,8 @@ use ataxx::{Ataxx, Color, Move};
 use boardgame_core::Game;
 use boardgame_core::driver::{below, rng_from_seed};
 
+use crate::scratch::Scratch;
+
 /// The engine under test: this build, or the one named by `BOARDGAME_UAI_UNDER_TEST`.
 fn engine() -> Command {
     Command::new(
@@ -21,19 +23,11 @@ fn engine() -> Command {
     )
 }
 
-/// A fresh directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bgai-r4-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A small datagen file (8 games), made once for the tests that train.
-fn data_file() -> &'static Path {
-    static DATA: OnceLock<PathBuf> = OnceLock::new();
+/// The bytes of a small datagen file (8 games), made once for the tests that train.
+fn shared_data() -> &'static [u8] {
+    static DATA: OnceLock<Vec<u8>> = OnceLock::new();
     DATA.get_or_init(|| {
-        let dir = temp_dir("data");
+        let dir = Scratch::new("r4-data");
         let path = dir.join("data.bin");
         let out = Command::new(env!("CARGO_BIN_EXE_boardgame-uai"))
             .args([
@@ -50,8 +44,15 @@ fn data_file() -> &'static Path {
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
-        path
+        std::fs::read(&path).unwrap()
     })
+}
+
+/// [`shared_data`] in the file `data.bin` of a directory of its own.
+fn data_file() -> Scratch {
+    let dir = Scratch::new("r4-data");
+    std::fs::write(dir.join("data.bin"), shared_data()).unwrap();
+    dir
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -93,7 +94,9 @@ fn run(args: &[&str], limit: Duration) -> (Output, Duration) {
 
 /// `train` on the shared data with `output` and `extra` arguments.
 fn train(output: &Path, extra: &[&str]) -> (Output, Duration) {
-    let mut args = vec!["train", "--data", data_file().to_str().unwrap()];
+    let data = data_file();
+    let path = data.join("data.bin");
+    let mut args = vec!["train", "--data", path.to_str().unwrap()];
     args.extend(["--output", output.to_str().unwrap()]);
     args.extend(["--threads", "1", "--batch", "64"]);
     args.extend(extra);
@@ -177,7 +180,7 @@ fn session(input: &str) -> String {
 /// Defect 1: `train --output /dev/full` (as root) renamed a file over the device.
 #[test]
 fn r4_1_train_refuses_a_device_or_fifo_output_and_leaves_it() {
-    let dir = temp_dir("device");
+    let dir = Scratch::new("r4-device");
     let fifo = dir.join("fifo");
     mkfifo(&fifo);
     let mut outputs = vec![(fifo, "fifo")];
@@ -203,7 +206,6 @@ fn r4_1_train_refuses_a_device_or_fifo_output_and_leaves_it() {
         assert_eq!(file_kind(&output), kind, "the {kind} was replaced");
         assert!(took < Duration::from_secs(60));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 2: 68 MB of lines during `go infinite` grew the engine to 3.6 GB, and `quit`
@@ -287,7 +289,7 @@ fn r4_2_a_junk_flood_with_stdout_unread_still_obeys_quit() {
 /// with `isready` and `quit` unanswered; `match --first EvalFile=` and `datagen --net` too.
 #[test]
 fn r4_3_evalfile_refuses_dev_zero_and_a_fifo_at_once() {
-    let dir = temp_dir("evalfile");
+    let dir = Scratch::new("r4-evalfile");
     let fifo = dir.join("fifo");
     mkfifo(&fifo);
     for path in [Path::new("/dev/zero"), fifo.as_path()] {
@@ -332,15 +334,14 @@ fn r4_3_evalfile_refuses_dev_zero_and_a_fifo_at_once() {
     assert!(lines.iter().all(|l| !l.contains("error")), "{lines:?}");
     uai.send("quit");
     exits_within(&mut uai.child, Duration::from_secs(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 4: `train --data F --output F` replaced the data with the network.
 #[test]
 fn r4_4_train_refuses_an_output_that_is_one_of_its_data_files() {
-    let dir = temp_dir("same");
+    let dir = Scratch::new("r4-same");
     let data = dir.join("data.bin");
-    std::fs::copy(data_file(), &data).unwrap();
+    std::fs::write(&data, shared_data()).unwrap();
     let before = std::fs::read(&data).unwrap();
     let link = dir.join("link.bin");
     std::os::unix::fs::symlink(&data, &link).unwrap();
@@ -363,13 +364,12 @@ fn r4_4_train_refuses_an_output_that_is_one_of_its_data_files() {
         assert!(text(&out.stderr).contains("is the data file"));
         assert_eq!(std::fs::read(&data).unwrap(), before, "the data changed");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 5: `train` wrote through a link planted at the predictable `OUT.partial`.
 #[test]
 fn r4_5_train_never_writes_through_a_link_planted_beside_its_output() {
-    let dir = temp_dir("planted");
+    let dir = Scratch::new("r4-planted");
     let victim = dir.join("victim.txt");
     std::fs::write(&victim, "precious\n").unwrap();
     let output = dir.join("net.nnue");
@@ -379,8 +379,7 @@ fn r4_5_train_never_writes_through_a_link_planted_beside_its_output() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
     assert!(boardgame_uai::eval::Network::from_bytes(&std::fs::read(&output).unwrap()).is_ok());
     // Nothing else is left beside the output: the victim, the planted link, the network.
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
 }
 
 /// A long legal game: jumps that capture nothing while the 100-ply clock allows, then a
@@ -480,7 +479,7 @@ fn r4_6_a_long_legal_game_is_read_and_a_refused_position_makes_go_an_error() {
 /// empty boards without a word.
 #[test]
 fn r4_10_train_refuses_dev_zero_and_records_of_empty_boards() {
-    let dir = temp_dir("zeros");
+    let dir = Scratch::new("r4-zeros");
     let output = dir.join("net.nnue");
     let (out, took) = run(
         &[
@@ -499,7 +498,7 @@ fn r4_10_train_refuses_dev_zero_and_records_of_empty_boards() {
     assert!(took < Duration::from_secs(10));
     let zeros = dir.join("zeros.bin");
     std::fs::write(&zeros, vec![0u8; 32_000]).unwrap();
-    let mut tail = std::fs::read(data_file()).unwrap();
+    let mut tail = shared_data().to_vec();
     tail.extend(vec![0u8; 32 * 10]);
     let zero_tail = dir.join("tail.bin");
     std::fs::write(&zero_tail, tail).unwrap();
@@ -524,7 +523,6 @@ fn r4_10_train_refuses_dev_zero_and_records_of_empty_boards() {
         );
         assert!(!output.exists());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 15: `bench` and `match` writing to a full disk exited 0 without a word.
@@ -596,7 +594,7 @@ fn r4_17_match_threads_are_capped_by_the_pairs_and_the_cores() {
 /// `OUT.partial` was left behind.
 #[test]
 fn r4_18_train_reports_an_unwritable_output_before_the_first_epoch() {
-    let dir = temp_dir("unwritable");
+    let dir = Scratch::new("r4-unwritable");
     let taken = dir.join("out");
     std::fs::create_dir(&taken).unwrap();
     for output in [taken.clone(), dir.join("no/such/dir/net.nnue")] {
@@ -610,8 +608,7 @@ fn r4_18_train_reports_an_unwritable_output_before_the_first_epoch() {
         assert!(took < Duration::from_secs(30), "{took:?}");
     }
     // Only the directory given as the output is there.
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
 /// Defect 19: `movestogo 0` was read as 1: 9 s of a 20 s clock for one move.
@@ -694,7 +691,7 @@ fn r4_22_engine_messages_about_huge_fields_are_short() {
 /// Cosmetic findings: `train --limit 0`, a validation loss of NaN.
 #[test]
 fn r4_cosmetic_train_refuses_limit_0_and_says_when_nothing_is_held_out() {
-    let dir = temp_dir("cosmetic");
+    let dir = Scratch::new("r4-cosmetic");
     let output = dir.join("net.nnue");
     let (out, _) = train(&output, &["--epochs", "1", "--limit", "0"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
@@ -703,7 +700,6 @@ fn r4_cosmetic_train_refuses_limit_0_and_says_when_nothing_is_held_out() {
     let message = text(&out.stderr);
     assert!(message.contains("none held out"), "{message}");
     assert!(!message.contains("NaN"), "{message}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Defect 16: `match --sprt` never stopped a clean sweep (the LLR stayed at 0.00). A network
@@ -711,10 +707,11 @@ fn r4_cosmetic_train_refuses_limit_0_and_says_when_nothing_is_held_out() {
 /// long before its 100 pairs.
 #[test]
 fn r4_16_the_sprt_ends_a_clean_sweep() {
-    let dir = temp_dir("sprt");
+    let dir = Scratch::new("r4-sprt");
     let bad = dir.join("bad.nnue");
+    let data = data_file();
     let trained = Command::new(env!("CARGO_BIN_EXE_boardgame-uai"))
-        .args(["train", "--data", data_file().to_str().unwrap()])
+        .args(["train", "--data", data.join("data.bin").to_str().unwrap()])
         .args(["--output", bad.to_str().unwrap()])
         .args([
             "--epochs",
@@ -759,5 +756,4 @@ fn r4_16_the_sprt_ends_a_clean_sweep() {
         .unwrap_or_else(|| panic!("no game count in {result}"));
     assert!(games < 100, "{games} games: {result}");
     assert!(result.contains("LLR -"), "{result}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
