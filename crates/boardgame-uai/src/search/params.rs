@@ -96,7 +96,7 @@ impl Default for Params {
             singular_margin: 2,
             multicut: false,
             soft_percent: 50,
-            node_tm: false,
+            node_tm: true,
         }
     }
 }
