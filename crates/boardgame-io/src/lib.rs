@@ -12,6 +12,8 @@ pub mod lines;
 pub mod quote;
 #[cfg(feature = "std")]
 pub mod read;
+#[cfg(feature = "scratch")]
+pub mod scratch;
 #[cfg(feature = "std")]
 pub mod write;
 

@@ -70,13 +70,15 @@ mod tests {
         let net = Network::from_bytes(crate::eval::EMBEDDED_NET).unwrap();
         assert!(net.to_bytes().len() as u64 <= MAX_NET_FILE_BYTES);
         // Every size the trainer can write loads back from a file.
-        let dir = std::env::temp_dir().join(format!("boardgame-netfile-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = boardgame_io::scratch::Scratch::new("netfile-sizes");
         for features in [Features::Squares, Features::SquaresAndTuples] {
             let mut hidden = crate::eval::net::HIDDEN_STEP;
             while hidden <= crate::eval::net::MAX_HIDDEN {
                 let bytes = Network::zeroed(features, hidden).to_bytes();
-                assert!(bytes.len() as u64 <= MAX_NET_FILE_BYTES, "{features:?} {hidden}");
+                assert!(
+                    bytes.len() as u64 <= MAX_NET_FILE_BYTES,
+                    "{features:?} {hidden}"
+                );
                 let path = dir.join(format!("{features:?}-{hidden}.nnue"));
                 boardgame_io::write::replace(&path, &bytes).unwrap();
                 let back = load(&path).unwrap_or_else(|e| panic!("{features:?} {hidden}: {e}"));
@@ -84,7 +86,6 @@ mod tests {
                 hidden += crate::eval::net::HIDDEN_STEP;
             }
         }
-        std::fs::remove_dir_all(&dir).unwrap();
         for path in ["/dev/zero", "/", "/no/such/net"] {
             assert!(load(Path::new(path)).is_err(), "{path}");
         }

@@ -5,5 +5,4 @@
 
 mod hostile;
 mod round4;
-mod scratch;
 mod uai;

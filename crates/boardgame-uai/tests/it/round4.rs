@@ -13,7 +13,7 @@ use ataxx::{Ataxx, Color, Move};
 use boardgame_core::Game;
 use boardgame_core::driver::{below, rng_from_seed};
 
-use crate::scratch::Scratch;
+use boardgame_io::scratch::Scratch;
 
 /// The engine under test: this build, or the one named by `BOARDGAME_UAI_UNDER_TEST`.
 fn engine() -> Command {
