@@ -1,13 +1,18 @@
-//! The network's two kernels, chosen at run time for the CPU, and the table's prefetch: the
-//! engine's one module with `unsafe` code.
+//! The code compiled more than once and chosen at run time for the CPU, and the table's
+//! prefetch: the engine's one module with `unsafe` code.
 //!
-//! Each kernel is written once, in safe Rust over fixed-size blocks, and compiled twice: for
-//! the build's own target (x86-64 without AVX2 for `cargo install`) and, on x86-64, inside a
-//! function compiled for AVX2, where the compiler keeps a block of 128 lanes in eight
-//! 256-bit registers. The AVX2 copy is called only after `is_x86_feature_detected!` found
-//! AVX2 on the CPU running the engine: that check is the whole safety argument of the two
-//! `unsafe` calls below. The tests compare both copies on random inputs.
-#![allow(unsafe_code)] // the dispatch to the AVX2 copies and the prefetch hint (see each SAFETY)
+//! - The network's two kernels are written once, in safe Rust over fixed-size blocks, and
+//!   compiled three times: for the build's own target (x86-64 without AVX2 for `cargo
+//!   install`), and, on x86-64, inside functions compiled for AVX2 (a block of 128 lanes in
+//!   eight 256-bit registers) and for AVX-512 F and BW (four 512-bit registers). The best
+//!   copy the CPU running the engine has is called, after `is_x86_feature_detected!` found
+//!   its instructions.
+//! - The search's move ordering ([`with_popcnt`]) is compiled a second time with the
+//!   `popcnt` instruction, in a build whose target lacks it.
+//!
+//! The run-time check is the whole safety argument of every `unsafe` call below. The tests
+//! compare each copy the CPU can run with the portable one on random inputs.
+#![allow(unsafe_code)] // the dispatch to the CPU's copies and the prefetch hint (see each SAFETY)
 
 /// The kernels' block: hidden sizes are multiples of it.
 pub(crate) const BLOCK: usize = crate::eval::net::HIDDEN_STEP;
@@ -39,10 +44,31 @@ pub(crate) fn has_avx2() -> bool {
     }
 }
 
-/// The instruction set the kernels use on this CPU: `"avx2"` or `"portable"`.
+/// Whether the AVX-512 copies run on this CPU (AVX-512 F and BW: 512-bit registers of
+/// `i16` lanes).
+#[inline]
+pub(crate) fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The instruction set the kernels use on this CPU: `"avx512"`, `"avx2"` or `"portable"`.
 #[must_use]
 pub(crate) fn kernel_name() -> &'static str {
-    if has_avx2() { "avx2" } else { "portable" }
+    if has_avx512() {
+        "avx512"
+    } else if has_avx2() {
+        "avx2"
+    } else {
+        "portable"
+    }
 }
 
 /// `out = from + Σ rows[added] − Σ rows[removed]` over `from.len()` blocks, where row `r` is
@@ -56,6 +82,13 @@ pub(crate) fn apply(
     added: &[u16],
     removed: &[u16],
 ) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx512() {
+        // SAFETY: `apply_avx512` only needs AVX-512 F and BW, which the CPU has (checked just
+        // above); it touches memory only through safe, bounds-checked slices.
+        unsafe { apply_avx512(from, out, weights, added, removed) };
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: `apply_avx2` only needs AVX2, which the CPU has (checked just above); it
@@ -71,11 +104,51 @@ pub(crate) fn apply(
 #[inline]
 pub(crate) fn screlu_dot(values: &[Lanes], weights: &[Lanes]) -> i64 {
     #[cfg(target_arch = "x86_64")]
+    if has_avx512() {
+        // SAFETY: as in `apply`: AVX-512 F and BW are there, and the function reads only
+        // through slices.
+        return unsafe { screlu_dot_avx512(values, weights) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: as in `apply`: AVX2 is there, and the function reads only through slices.
         return unsafe { screlu_dot_avx2(values, weights) };
     }
     screlu_dot_blocks(values, weights)
+}
+
+/// Work for [`with_popcnt`]: `run` must be `#[inline(always)]`, and so must what it calls,
+/// for the copy compiled with `popcnt` to contain it (a closure would not do: the compiler
+/// kept it out of line, where it ran as the build compiled it).
+pub(crate) trait InlineWork {
+    /// What the work returns.
+    type Output;
+    /// Does the work.
+    fn run(self) -> Self::Output;
+}
+
+/// Runs `work`, compiled a second time with the `popcnt` instruction where the build's
+/// target lacks it and the CPU has it: the move list's scoring counts each move's flips
+/// with `count_ones`, a dozen instructions without `popcnt` (the build `cargo install` makes
+/// of a published crate targets plain x86-64). Code that `work` calls without inlining runs
+/// as the build compiled it, which is as correct, only slower.
+#[inline(always)]
+pub(crate) fn with_popcnt<W: InlineWork>(work: W) -> W::Output {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: `popcnt_copy` only needs the `popcnt` instruction, which the CPU has
+        // (checked just above); the code it runs is safe Rust.
+        return unsafe { popcnt_copy(work) };
+    }
+    work.run()
+}
+
+/// `work.run()` in a function compiled for `popcnt`, so that the work inlined into it uses
+/// the instruction.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+fn popcnt_copy<W: InlineWork>(work: W) -> W::Output {
+    work.run()
 }
 
 /// Asks the CPU to bring the cache line of `value` closer (a hint: it changes no result).
@@ -107,6 +180,24 @@ fn apply_avx2(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn screlu_dot_avx2(values: &[Lanes], weights: &[Lanes]) -> i64 {
+    screlu_dot_blocks(values, weights)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn apply_avx512(
+    from: &[Lanes],
+    out: &mut [Lanes],
+    weights: &[Lanes],
+    added: &[u16],
+    removed: &[u16],
+) {
+    apply_blocks::<BLOCK>(from, out, weights, added, removed);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn screlu_dot_avx512(values: &[Lanes], weights: &[Lanes]) -> i64 {
     screlu_dot_blocks(values, weights)
 }
 
@@ -213,6 +304,23 @@ mod tests {
                 apply(&start, &mut fast, &weight_blocks, &added, &removed);
                 apply_blocks::<32>(&start, &mut plain, &weight_blocks, &added, &removed);
                 assert_eq!(fast, plain);
+                // Each copy this CPU can run, not only the one the dispatch chose.
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let mut copy = vec![Lanes::default(); blocks];
+                    if has_avx2() {
+                        // SAFETY: the CPU has AVX2 (checked just above).
+                        unsafe { apply_avx2(&start, &mut copy, &weight_blocks, &added, &removed) };
+                        assert_eq!(copy, plain);
+                    }
+                    if has_avx512() {
+                        // SAFETY: the CPU has AVX-512 F and BW (checked just above).
+                        unsafe {
+                            apply_avx512(&start, &mut copy, &weight_blocks, &added, &removed);
+                        }
+                        assert_eq!(copy, plain);
+                    }
+                }
                 // And against the plainest loop, rows outside the weights skipped.
                 let mut by_hand = from.clone();
                 for (rows, sign) in [(&added, 1i16), (&removed, -1)] {
@@ -236,6 +344,17 @@ mod tests {
                 let (values, output) = (to_blocks(&values), to_blocks(&output));
                 assert_eq!(screlu_dot(&values, &output), expected);
                 assert_eq!(screlu_dot_blocks(&values, &output), expected);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if has_avx2() {
+                        // SAFETY: the CPU has AVX2 (checked just above).
+                        assert_eq!(unsafe { screlu_dot_avx2(&values, &output) }, expected);
+                    }
+                    if has_avx512() {
+                        // SAFETY: the CPU has AVX-512 F and BW (checked just above).
+                        assert_eq!(unsafe { screlu_dot_avx512(&values, &output) }, expected);
+                    }
+                }
             }
         }
         // The largest sums do not overflow: every value at 255, every weight at ±127.
@@ -247,7 +366,7 @@ mod tests {
                 256 * 255 * 255 * i64::from(w)
             );
         }
-        assert!(["avx2", "portable"].contains(&kernel_name()));
+        assert!(["avx512", "avx2", "portable"].contains(&kernel_name()));
     }
 
     #[test]

@@ -127,7 +127,7 @@ impl Default for MoveList {
 
 /// The stones a move adds to the mover's count: the stones it flips, plus one for a clone
 /// (the new stone; a jump only moves one).
-#[inline]
+#[inline(always)]
 pub(crate) fn gain(mv: Mv, theirs: u64) -> i32 {
     let flips = (Bitboard::neighbours(Square::from_index(mv.to())).bits() & theirs).count_ones();
     flips as i32 + i32::from(!mv.is_jump())
@@ -150,7 +150,9 @@ impl MoveList {
     }
 
     /// Fills the list with the clones and jumps of the side to move (empty when it has
-    /// none: a pass or the end of the game), each scored by `score`.
+    /// none: a pass or the end of the game), each scored by `score`. Inlined into its
+    /// caller, so that [`crate::simd::with_popcnt`] compiles it with `popcnt`.
+    #[inline(always)]
     pub(crate) fn generate(&mut self, position: &Ataxx, mut score: impl FnMut(Mv) -> i32) {
         self.len = 0;
         self.sorted_from = usize::MAX;
@@ -167,7 +169,7 @@ impl MoveList {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, mv: Mv, score: &mut impl FnMut(Mv) -> i32) {
         // MAX_MOVES bounds every position's move count (the rules crate's test).
         if self.len < MAX_MOVES {

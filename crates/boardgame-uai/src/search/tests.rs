@@ -178,3 +178,47 @@ fn a_finished_game_and_a_forced_pass_get_an_answer_without_a_search() {
     let report = searcher.search(&pass, &Limits::depth(3), |_| {});
     assert_eq!(report.best, Move::Pass);
 }
+
+#[test]
+fn move_ordering_compiled_with_popcnt_equals_the_builds_own_on_random_positions() {
+    use crate::simd::InlineWork;
+    use moves::{MoveList, Mv};
+    use worker::OrderedMoves;
+    let mut rng = rng_from_seed(11);
+    let mut history = [0i32; 49 * 49];
+    for position in sample_positions(300, 11) {
+        for h in &mut history {
+            *h = below(&mut rng, 4001) as i32 - 2000;
+        }
+        let legal = position.legal_moves_vec();
+        let some_move = |rng: &mut _| Mv::of(legal[below(rng, legal.len() as u64) as usize]);
+        let (tt_move, killer) = (
+            some_move(&mut rng),
+            [some_move(&mut rng), some_move(&mut rng)],
+        );
+        let them = position.pieces(!position.side_to_move()).bits();
+        let (mut dispatched, mut plain) = (MoveList::default(), MoveList::default());
+        let work = |list| OrderedMoves {
+            list,
+            position: &position,
+            tt_move,
+            killer,
+            history: &history,
+            them,
+        };
+        crate::simd::with_popcnt(work(&mut dispatched));
+        work(&mut plain).run();
+        assert_eq!(dispatched.len(), plain.len(), "{position}");
+        for index in 0..plain.len() {
+            let mv = dispatched.pick(index);
+            assert_eq!(mv, plain.pick(index), "{position}: pick {index}");
+            // The gain the ordering used, against a count by coordinates.
+            let (file, rank) = (mv.to() % 7, mv.to() / 7);
+            let flips = (0..49)
+                .filter(|&s| them >> s & 1 == 1 && s != mv.to())
+                .filter(|&s| (s % 7).abs_diff(file) <= 1 && (s / 7).abs_diff(rank) <= 1)
+                .count() as i32;
+            assert_eq!(moves::gain(mv, them), flips + i32::from(!mv.is_jump()));
+        }
+    }
+}

@@ -11,6 +11,7 @@ use super::params::Params;
 use super::tt::{Bound, Table};
 use super::{MAX_PLY, WIN, WIN_ZONE};
 use crate::eval::{Accumulator, EVAL_BOUND, Evaluation};
+use crate::simd::InlineWork;
 
 const INFINITY: i32 = WIN + 1;
 /// History scores stay within ±this.
@@ -490,18 +491,13 @@ impl Worker {
             let (lists, killers) = (&mut self.lists, &self.killers);
             let history = &self.history[side.index()];
             let killer = killers[ply];
-            lists[ply].generate(position, |mv| {
-                if mv == tt_move {
-                    1 << 30
-                } else {
-                    let mut score = gain(mv, them) << 16;
-                    if mv == killer[0] {
-                        score += 20_000;
-                    } else if mv == killer[1] {
-                        score += 19_000;
-                    }
-                    score + history[mv.butterfly()]
-                }
+            crate::simd::with_popcnt(OrderedMoves {
+                list: &mut lists[ply],
+                position,
+                tt_move,
+                killer,
+                history,
+                them,
             });
         }
         let count = self.lists[ply].len();
@@ -663,4 +659,46 @@ fn stones(position: &Ataxx) -> (u64, u64) {
         position.pieces(Color::X).bits(),
         position.pieces(Color::O).bits(),
     )
+}
+
+/// Fills a node's move list, each move scored for the order of the search: the table's move
+/// first, then by the stones the move gains, then the killers, then the history. Run through
+/// [`crate::simd::with_popcnt`]: the gains are counted with `count_ones`.
+pub(super) struct OrderedMoves<'a> {
+    pub(super) list: &'a mut MoveList,
+    pub(super) position: &'a Ataxx,
+    pub(super) tt_move: Mv,
+    pub(super) killer: [Mv; 2],
+    pub(super) history: &'a [i32; 49 * 49],
+    /// The opponent's stones.
+    pub(super) them: u64,
+}
+
+impl InlineWork for OrderedMoves<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        let OrderedMoves {
+            list,
+            position,
+            tt_move,
+            killer,
+            history,
+            them,
+        } = self;
+        list.generate(position, |mv| {
+            if mv == tt_move {
+                1 << 30
+            } else {
+                let mut score = gain(mv, them) << 16;
+                if mv == killer[0] {
+                    score += 20_000;
+                } else if mv == killer[1] {
+                    score += 19_000;
+                }
+                score + history[mv.butterfly()]
+            }
+        });
+    }
 }
