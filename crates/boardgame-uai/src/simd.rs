@@ -165,41 +165,32 @@ pub(crate) fn prefetch<T>(value: &T) {
     let _ = value;
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn apply_avx2(
-    from: &[Lanes],
-    out: &mut [Lanes],
-    weights: &[Lanes],
-    added: &[u16],
-    removed: &[u16],
-) {
-    apply_blocks::<BLOCK>(from, out, weights, added, removed);
+/// The two kernels compiled for one set of x86-64 target features: `$apply` is
+/// [`apply_blocks`] a block at a time, `$screlu` is [`screlu_dot_blocks`].
+macro_rules! kernels_compiled_for {
+    ($features:literal, $apply:ident, $screlu:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $apply(
+            from: &[Lanes],
+            out: &mut [Lanes],
+            weights: &[Lanes],
+            added: &[u16],
+            removed: &[u16],
+        ) {
+            apply_blocks::<BLOCK>(from, out, weights, added, removed);
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $screlu(values: &[Lanes], weights: &[Lanes]) -> i64 {
+            screlu_dot_blocks(values, weights)
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn screlu_dot_avx2(values: &[Lanes], weights: &[Lanes]) -> i64 {
-    screlu_dot_blocks(values, weights)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn apply_avx512(
-    from: &[Lanes],
-    out: &mut [Lanes],
-    weights: &[Lanes],
-    added: &[u16],
-    removed: &[u16],
-) {
-    apply_blocks::<BLOCK>(from, out, weights, added, removed);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn screlu_dot_avx512(values: &[Lanes], weights: &[Lanes]) -> i64 {
-    screlu_dot_blocks(values, weights)
-}
+kernels_compiled_for!("avx2", apply_avx2, screlu_dot_avx2);
+kernels_compiled_for!("avx512f,avx512bw", apply_avx512, screlu_dot_avx512);
 
 /// [`apply`], `PART` lanes at a time: that part of the sum stays in registers while every
 /// row is added to it (128 lanes are eight AVX2 registers; 32 are four SSE registers).
