@@ -4,6 +4,7 @@
 
 /// The search's parameters. Depths are in plies; margins in hundredths of a stone.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive] // a new parameter is not a breaking change: start from `Params::default()`
 pub struct Params {
     /// Cut off on transposition-table scores (the table's move is used for ordering
     /// either way).
@@ -57,6 +58,13 @@ pub struct Params {
     /// Multi-cut: when the singular test shows another move also beats beta, the node
     /// returns at once.
     pub multicut: bool,
+    /// When the singular search shows another move as good as the table's move for a
+    /// score at or above beta, search the table's move one ply shallower (a negative
+    /// extension).
+    pub singular_negative: bool,
+    /// LMR reduces a move by its history ÷ this much less (0: history does not change the
+    /// reduction). History runs from −16 384 to 16 384.
+    pub lmr_history: i32,
     /// Time: no new iteration starts after this percentage of the soft budget has passed
     /// (before node scaling).
     pub soft_percent: i32,
@@ -95,6 +103,8 @@ impl Default for Params {
             singular_depth: 7,
             singular_margin: 2,
             multicut: false,
+            singular_negative: false,
+            lmr_history: 0,
             soft_percent: 50,
             node_tm: true,
         }
@@ -164,6 +174,8 @@ pub const PARAMS: &[ParamSpec] = &[
     spec!(spin "SingularDepth", singular_depth, 2, 64),
     spec!(spin "SingularMargin", singular_margin, 0, 200),
     spec!(check "Multicut", multicut),
+    spec!(check "SingularNegative", singular_negative),
+    spec!(spin "LMRHistory", lmr_history, 0, 65536),
     spec!(spin "SoftPercent", soft_percent, 10, 100),
     spec!(check "NodeTM", node_tm),
 ];

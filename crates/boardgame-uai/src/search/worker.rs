@@ -484,6 +484,8 @@ impl Worker {
                 }
             } else if p.multicut && singular_beta >= beta {
                 return singular_beta;
+            } else if p.singular_negative && e.score >= beta {
+                tt_extension = -1;
             }
         }
 
@@ -559,6 +561,9 @@ impl Worker {
                     }
                     if move_gain >= 3 {
                         reduction -= 1;
+                    }
+                    if p.lmr_history > 0 {
+                        reduction -= self.history[side.index()][mv.butterfly()] / p.lmr_history;
                     }
                     reduction = reduction.clamp(0, (new_depth - 1).max(0));
                 }
