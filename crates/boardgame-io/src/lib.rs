@@ -12,7 +12,7 @@ pub mod lines;
 pub mod quote;
 #[cfg(feature = "std")]
 pub mod read;
-#[cfg(feature = "scratch")]
+#[cfg(any(test, feature = "scratch"))]
 pub mod scratch;
 #[cfg(feature = "std")]
 pub mod write;

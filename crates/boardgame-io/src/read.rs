@@ -78,19 +78,12 @@ fn too_long(length: u64, limit: u64) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::write::tests::test_dir;
+    use crate::scratch::Scratch;
 
     #[test]
     fn only_regular_files_are_read_and_never_past_the_limit() {
-        let dir = test_dir("read");
-        let fifo = dir.join("fifo");
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let dir = Scratch::new("read");
+        let fifo = dir.fifo("fifo");
         for path in [Path::new("/dev/zero"), Path::new("/"), fifo.as_path()] {
             let error = read_bounded(path, 10).unwrap_err().to_string();
             assert!(error.contains("not a regular file"), "{path:?}: {error}");
@@ -112,6 +105,5 @@ mod tests {
             read_bounded(&dir.join("none"), 1).unwrap_err().kind(),
             io::ErrorKind::NotFound
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

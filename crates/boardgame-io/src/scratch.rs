@@ -52,6 +52,19 @@ impl Scratch {
     pub fn join(&self, name: impl AsRef<Path>) -> PathBuf {
         self.path.join(name)
     }
+
+    /// Makes a FIFO (a named pipe) called `name` in the directory with `mkfifo`, and returns
+    /// its path.
+    pub fn fifo(&self, name: &str) -> PathBuf {
+        let path = self.join(name);
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(
+            made.is_ok_and(|status| status.success()),
+            "mkfifo {} failed",
+            path.display()
+        );
+        path
+    }
 }
 
 impl Drop for Scratch {

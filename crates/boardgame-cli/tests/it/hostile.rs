@@ -1278,9 +1278,7 @@ fn mode_of(path: &std::path::Path) -> u32 {
 fn r3_5_play_save_refuses_a_fifo_or_a_socket_and_leaves_it() {
     use std::os::unix::fs::FileTypeExt;
     let dir = Scratch::new("r3-5-special");
-    let fifo = dir.join("fifo");
-    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(made.success());
+    let fifo = dir.fifo("fifo");
     let out = play_and_quit(&fifo);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(

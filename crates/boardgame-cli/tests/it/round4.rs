@@ -170,14 +170,7 @@ fn r4_replay_refuses_an_unknown_setting_but_reads_an_alias() {
 #[test]
 fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
     let dir = Scratch::new("r4-fifo");
-    let fifo = dir.join("fifo");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let fifo = dir.fifo("fifo");
     // Opening a FIFO for writing blocks until a reader comes: killed after 10 s.
     let mut child = binary()
         .args(["simulate", "thax", "--games", "3", "--records"])

@@ -1,13 +1,6 @@
 use super::*;
+use crate::scratch::Scratch;
 use std::io::{Read, Seek};
-
-/// A fresh directory for one test.
-pub(crate) fn test_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardgame-io-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn entries(dir: &Path) -> usize {
     std::fs::read_dir(dir).unwrap().count()
@@ -16,7 +9,7 @@ fn entries(dir: &Path) -> usize {
 #[test]
 fn a_replacement_replaces_a_regular_file_or_nothing_and_keeps_its_mode() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = test_dir("mode");
+    let dir = Scratch::new("mode");
     let path = dir.join("save.json");
     replace(&path, b"first\n").unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "first\n");
@@ -25,21 +18,13 @@ fn a_replacement_replaces_a_regular_file_or_nothing_and_keeps_its_mode() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "second\n");
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
-    assert_eq!(entries(&dir), 1, "no temporary file is left");
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(entries(dir.path()), 1, "no temporary file is left");
 }
 
 #[test]
 fn devices_fifos_and_directories_are_refused_untouched_by_every_writer() {
-    let dir = test_dir("special");
-    let fifo = dir.join("fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    let dir = Scratch::new("special");
+    let fifo = dir.fifo("fifo");
     let fifo = fifo.to_string_lossy().into_owned();
     for path in ["/dev/null", "/dev/full", "/dev/zero", "/", fifo.as_str()] {
         let path = Path::new(path);
@@ -55,12 +40,11 @@ fn devices_fifos_and_directories_are_refused_untouched_by_every_writer() {
         let kind = std::fs::metadata(device).unwrap().file_type();
         assert!(kind.is_char_device(), "{device} is still a device");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_write_through_a_link_writes_the_file_it_points_to() {
-    let dir = test_dir("link");
+    let dir = Scratch::new("link");
     let real = dir.join("real.json");
     let link = dir.join("link.json");
     std::os::unix::fs::symlink("real.json", &link).unwrap();
@@ -88,12 +72,11 @@ fn a_write_through_a_link_writes_the_file_it_points_to() {
             .to_string()
             .contains("symbolic links")
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn temporary_names_are_new_each_time_short_and_never_follow_a_planted_link() {
-    let dir = test_dir("temp");
+    let dir = Scratch::new("temp");
     let target = dir.join("x".repeat(250));
     let (_, one) = create_temp(&target, None).unwrap();
     let (_, two) = create_temp(&target, None).unwrap();
@@ -103,22 +86,24 @@ fn temporary_names_are_new_each_time_short_and_never_follow_a_planted_link() {
     }
     replace(&target, b"long\n").unwrap();
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "long\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_replacement_dropped_or_failed_keeps_the_old_file_and_leaves_no_temporary() {
-    let dir = test_dir("drop");
+    let dir = Scratch::new("drop");
     let path = dir.join("net.nnue");
     std::fs::write(&path, "the old content\n").unwrap();
     {
         let mut replacement = Replacement::create(&path).unwrap();
         replacement.write_all(b"half of the new").unwrap();
-        assert_eq!(entries(&dir), 2, "the temporary file is beside the target");
+        assert_eq!(
+            entries(dir.path()),
+            2,
+            "the temporary file is beside the target"
+        );
     }
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old content\n");
-    assert_eq!(entries(&dir), 1);
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(entries(dir.path()), 1);
 }
 
 #[test]
@@ -131,7 +116,7 @@ fn a_replacement_in_a_directory_that_takes_no_file_fails_before_any_work() {
 
 #[test]
 fn an_appender_locks_its_file_against_a_second_writer_until_dropped() {
-    let dir = test_dir("lock");
+    let dir = Scratch::new("lock");
     let path = dir.join("gen.bin");
     let mut first = Appender::open(&path).unwrap();
     first.append(b"abc").unwrap();
@@ -151,12 +136,11 @@ fn an_appender_locks_its_file_against_a_second_writer_until_dropped() {
     second.file().seek(io::SeekFrom::Start(0)).unwrap();
     second.file().read_to_string(&mut text).unwrap();
     assert_eq!(text, "abcd");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_stream_goes_to_standard_output_null_or_a_file_that_appears_whole() {
-    let dir = test_dir("stream");
+    let dir = Scratch::new("stream");
     assert!(matches!(
         Stream::create(Path::new("-")).unwrap(),
         Stream::Stdout(_)
@@ -174,5 +158,4 @@ fn a_stream_goes_to_standard_output_null_or_a_file_that_appears_whole() {
     assert!(!path.exists(), "the file appears only when finished");
     stream.finish().unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

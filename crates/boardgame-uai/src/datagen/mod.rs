@@ -497,6 +497,7 @@ pub fn per_hour(count: u64, elapsed: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardgame_io::scratch::Scratch;
     use std::io::Write;
 
     fn settings(path: &std::path::Path, games: u32, threads: usize) -> Settings {
@@ -544,16 +545,9 @@ mod tests {
         games
     }
 
-    fn test_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("bgai-datagen-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn a_run_is_reproducible_whatever_the_threads_and_resumes_after_a_cut() {
-        let dir = test_dir("resume");
+        let dir = Scratch::new("resume");
         let one = dir.join("one.bin");
         let two = dir.join("two.bin");
         let summary = run_all(&settings(&one, 4, 1)).unwrap();
@@ -583,12 +577,11 @@ mod tests {
                 assert!(!position.must_pass());
             }
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn shards_together_play_the_games_of_the_whole_run() {
-        let dir = test_dir("shards");
+        let dir = Scratch::new("shards");
         let whole = dir.join("whole.bin");
         run_all(&settings(&whole, 5, 2)).unwrap();
         let mut parts = Vec::new();
@@ -628,14 +621,13 @@ mod tests {
         let first = format::contents(&files[..2], &[4, 2]).unwrap();
         assert_eq!(first.games, 3);
         assert!(format::contents(&files[..2], &[4, 2, 1]).is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 44, defect 9: a resume with another seed, node count or evaluation is refused
     /// and the file is left as it was.
     #[test]
     fn a_resume_with_other_settings_is_refused_and_the_file_kept() {
-        let dir = test_dir("settings");
+        let dir = Scratch::new("settings");
         let path = dir.join("gen.bin");
         run_all(&settings(&path, 1, 1)).unwrap();
         let before = std::fs::read(&path).unwrap();
@@ -657,13 +649,12 @@ mod tests {
             );
             assert_eq!(std::fs::read(&path).unwrap(), before);
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 44, defect 12: a file that is not a data file is never truncated or written.
     #[test]
     fn a_file_that_is_not_a_data_file_is_left_alone() {
-        let dir = test_dir("foreign");
+        let dir = Scratch::new("foreign");
         let notes = dir.join("notes.txt");
         std::fs::write(&notes, "notes\n").unwrap();
         let error = run_all(&settings(&notes, 1, 1)).unwrap_err().to_string();
@@ -674,38 +665,29 @@ mod tests {
         std::fs::write(&zeros, [0u8; 200]).unwrap();
         assert!(run_all(&settings(&zeros, 1, 1)).is_err());
         assert_eq!(std::fs::read(&zeros).unwrap(), [0u8; 200]);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 44, defect 11: devices, FIFOs and directories are refused at once.
     #[test]
     fn devices_fifos_and_directories_are_refused_at_once() {
-        let dir = test_dir("devices");
-        let fifo = dir.join("fifo");
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        let dir = Scratch::new("devices");
+        let fifo = dir.fifo("fifo");
         let header = settings(&fifo, 1, 1).header().unwrap();
         for path in [
             std::path::Path::new("/dev/full"),
             std::path::Path::new("/dev/zero"),
             fifo.as_path(),
-            dir.as_path(),
+            dir.path(),
         ] {
             let error = Output::open(path, &header).unwrap_err().to_string();
             assert!(error.contains("not a regular file"), "{error}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 44, defect 14: a second run on the same file is refused while the first holds it.
     #[test]
     fn a_second_writer_of_one_file_is_refused() {
-        let dir = test_dir("lock");
+        let dir = Scratch::new("lock");
         let path = dir.join("gen.bin");
         let header = settings(&path, 1, 1).header().unwrap();
         let first = Output::open(&path, &header).unwrap();
@@ -713,13 +695,12 @@ mod tests {
         assert!(error.contains("another run"), "{error}");
         drop(first);
         assert!(Output::open(&path, &header).is_ok());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Issue 44, defect 8: the games of a run are not listed up front.
     #[test]
     fn a_run_of_every_game_index_costs_no_memory_up_front() {
-        let dir = test_dir("huge");
+        let dir = Scratch::new("huge");
         let path = dir.join("gen.bin");
         let settings = settings(&path, u32::MAX, 2);
         let output = Output::open(&path, &settings.header().unwrap()).unwrap();
@@ -733,7 +714,6 @@ mod tests {
         .unwrap();
         assert!(summary.stopped && summary.games == 0);
         assert!(started.elapsed() < Duration::from_secs(2));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -138,10 +138,6 @@ fn is_root() -> bool {
         .is_ok_and(|o| text(&o.stdout).trim() == "0")
 }
 
-fn mkfifo(path: &Path) {
-    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
-}
-
 fn file_kind(path: &Path) -> String {
     use std::os::unix::fs::FileTypeExt;
     let kind = std::fs::symlink_metadata(path).unwrap().file_type();
@@ -181,8 +177,7 @@ fn session(input: &str) -> String {
 #[test]
 fn r4_1_train_refuses_a_device_or_fifo_output_and_leaves_it() {
     let dir = Scratch::new("r4-device");
-    let fifo = dir.join("fifo");
-    mkfifo(&fifo);
+    let fifo = dir.fifo("fifo");
     let mut outputs = vec![(fifo, "fifo")];
     if is_root() {
         let null = dir.join("null");
@@ -290,8 +285,7 @@ fn r4_2_a_junk_flood_with_stdout_unread_still_obeys_quit() {
 #[test]
 fn r4_3_evalfile_refuses_dev_zero_and_a_fifo_at_once() {
     let dir = Scratch::new("r4-evalfile");
-    let fifo = dir.join("fifo");
-    mkfifo(&fifo);
+    let fifo = dir.fifo("fifo");
     for path in [Path::new("/dev/zero"), fifo.as_path()] {
         let began = Instant::now();
         let answer = session(&format!(
