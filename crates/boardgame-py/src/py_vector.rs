@@ -165,6 +165,18 @@ pub(crate) struct PyVectorEnv {
 }
 
 impl PyVectorEnv {
+    /// `i` when it names a game of this batch, else a `ValueError`.
+    fn game_index(&self, i: Whole<usize>) -> PyResult<usize> {
+        let Whole(i) = i;
+        if i >= self.sizes.n {
+            return Err(PyValueError::new_err(format!(
+                "game {i} is not in this VectorEnv of {}",
+                self.sizes.n
+            )));
+        }
+        Ok(i)
+    }
+
     /// The state, or a `RuntimeError` if another thread is using the batch.
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Inner>> {
         match self.inner.try_lock() {
@@ -486,13 +498,7 @@ impl PyVectorEnv {
 
     /// The state notation of game `i`.
     fn notation(&self, py: Python<'_>, i: Whole<usize>) -> PyResult<String> {
-        let Whole(i) = i;
-        if i >= self.sizes.n {
-            return Err(PyValueError::new_err(format!(
-                "game {i} is not in this VectorEnv of {}",
-                self.sizes.n
-            )));
-        }
+        let i = self.game_index(i)?;
         let inner = self.lock()?;
         match &inner.engine {
             Engine::Local(vector) => Ok(vector.notation(i)),
@@ -502,13 +508,7 @@ impl PyVectorEnv {
 
     /// The picture of game `i` (`State.render_rgb`).
     fn render_rgb<'py>(&self, py: Python<'py>, i: Whole<usize>) -> PyResult<Bound<'py, PyAny>> {
-        let Whole(i) = i;
-        if i >= self.sizes.n {
-            return Err(PyValueError::new_err(format!(
-                "game {i} is not in this VectorEnv of {}",
-                self.sizes.n
-            )));
-        }
+        let i = self.game_index(i)?;
         let inner = self.lock()?;
         let canvas = match &inner.engine {
             Engine::Local(vector) => vector.draw(i),

@@ -3,24 +3,11 @@
 //! the engine lived in `boardgame uai`.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::thread;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::round4::exits_within;
 use crate::uai::Engine;
-
-/// Waits up to `limit` for the engine to exit; panics (after killing it) if it does not.
-fn exits_within(child: &mut Child, limit: Duration) -> Duration {
-    let began = Instant::now();
-    while began.elapsed() < limit {
-        if child.try_wait().unwrap().is_some() {
-            return began.elapsed();
-        }
-        thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    panic!("the engine was still running after {limit:?}");
-}
 
 /// Item 6: `bench` ran on the protocol thread, so `isready`, `stop` and `quit` waited for
 /// the whole bench (15 s at depth 11).

@@ -116,8 +116,9 @@ fn peak_kib(child: &Child) -> u64 {
         .unwrap_or(0)
 }
 
-/// Waits for `child` to exit within `limit`: the time it took, or a failure.
-fn exits_within(child: &mut Child, limit: Duration) -> Duration {
+/// Waits for `child` to exit within `limit`: the time it took, or a failure (after killing
+/// and reaping it).
+pub(crate) fn exits_within(child: &mut Child, limit: Duration) -> Duration {
     let began = Instant::now();
     while began.elapsed() < limit {
         if child.try_wait().unwrap().is_some() {
@@ -127,7 +128,7 @@ fn exits_within(child: &mut Child, limit: Duration) -> Duration {
     }
     let _ = child.kill();
     let _ = child.wait();
-    panic!("the engine was still running {limit:?} after quit");
+    panic!("the engine was still running after {limit:?}");
 }
 
 /// Whether this process runs as root (it may make device nodes).
