@@ -4,8 +4,6 @@
 use ataxx::{Ataxx, Bitboard, Color};
 use boardgame_core::Seat;
 
-use super::Evaluator;
-
 /// The weights of [`AtaxxEvaluator`], in hundredths of a stone ("centipawns").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct AtaxxWeights {
@@ -56,11 +54,13 @@ impl Default for AtaxxWeights {
 /// edge and corner stones, parity of the empty squares near the end, and a bonus for the
 /// side to move that grows as the board fills.
 ///
+/// `boardgame-search` implements its `Evaluator` trait for it (re-exported there as
+/// `boardgame_search::eval::ataxx::AtaxxEvaluator`), for its generic searches.
+///
 /// ```
 /// use ataxx::Ataxx;
 /// use boardgame_core::Seat;
-/// use boardgame_search::Evaluator;
-/// use boardgame_search::eval::ataxx::AtaxxEvaluator;
+/// use boardgame_engine::eval::AtaxxEvaluator;
 ///
 /// let eval = AtaxxEvaluator::default();
 /// let start = Ataxx::default();
@@ -92,9 +92,9 @@ impl AtaxxEvaluator {
             + w.corner * corner
     }
 
-    /// The terms of [`evaluate`](Evaluator::evaluate) for `seat`, one per linear weight in
+    /// The terms of [`evaluate`](AtaxxEvaluator::evaluate) for `seat`, one per linear weight in
     /// the order of [`AtaxxWeights::linear`]: the evaluation is the sum of each weight times
-    /// its term (before the clamp to [`bound`](Evaluator::bound), and up to the integer
+    /// its term (before the clamp to [`bound`](AtaxxEvaluator::bound), and up to the integer
     /// rounding of the side-to-move share). For tuning the weights on labelled positions
     /// (`examples/ataxx_texel.rs`).
     #[must_use]
@@ -209,8 +209,14 @@ impl AtaxxWeights {
     }
 }
 
-impl Evaluator<Ataxx> for AtaxxEvaluator {
-    fn evaluate(&self, state: &Ataxx, seat: Seat) -> i32 {
+impl AtaxxEvaluator {
+    /// The value of `state` for `seat`, in hundredths of a stone: higher is better, within
+    /// `±`[`bound`](AtaxxEvaluator::bound). Zero-sum: the two seats' values are opposite.
+    ///
+    /// # Panics
+    /// If `seat` is not 0 or 1.
+    #[must_use]
+    pub fn evaluate(&self, state: &Ataxx, seat: Seat) -> i32 {
         let color = Color::from_seat(seat).expect("ataxx has seats 0 and 1");
         let w = &self.weights;
         let mut value = self.side_terms(state, color) - self.side_terms(state, !color);
@@ -227,7 +233,9 @@ impl Evaluator<Ataxx> for AtaxxEvaluator {
         value.clamp(-self.bound(), self.bound())
     }
 
-    fn bound(&self) -> i32 {
+    /// The largest magnitude [`evaluate`](AtaxxEvaluator::evaluate) returns.
+    #[must_use]
+    pub fn bound(&self) -> i32 {
         let w = &self.weights;
         let per_square =
             w.material.abs() + w.mobility.abs() + w.safe.abs() + w.edge.abs().max(w.corner.abs());
