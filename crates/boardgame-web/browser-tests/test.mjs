@@ -30,7 +30,7 @@ const CHROMIUM = argument("--chromium", process.env.CHROMIUM ?? "/usr/bin/chromi
 const IMAGES = resolve(argument("--images", join(root, "docs/images")));
 const SCREENSHOTS = !process.argv.includes("--no-screenshots");
 /** `--only a,b`: run only these parts (games, person, input, responsiveness); all by default. */
-const ONLY = argument("--only", null)?.split(",");
+const ONLY = argument("--only", null)?.split(",") ?? null;
 const part = (name) => ONLY === null || ONLY.includes(name);
 const CHROMIUM_FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
