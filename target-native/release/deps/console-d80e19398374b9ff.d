@@ -1,0 +1,13 @@
+/work/wt/strength/target-native/release/deps/console-d80e19398374b9ff.d: /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/lib.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/common_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/kb.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/unix_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/utils.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/ansi.rs
+
+/work/wt/strength/target-native/release/deps/libconsole-d80e19398374b9ff.rlib: /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/lib.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/common_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/kb.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/unix_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/utils.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/ansi.rs
+
+/work/wt/strength/target-native/release/deps/libconsole-d80e19398374b9ff.rmeta: /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/lib.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/common_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/kb.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/unix_term.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/utils.rs /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/ansi.rs
+
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/lib.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/common_term.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/kb.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/term.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/unix_term.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/utils.rs:
+/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/console-0.16.6/src/ansi.rs:
