@@ -82,8 +82,46 @@ function show(session) {
   }
   drawSeats();
   if (previous) previous.free();
+  showAnalysis(null);
+  loadNetworkIfNeeded();
   render();
   run();
+}
+
+/** Starts fetching the engine's network when an engine sits at the table (once a page). */
+function loadNetworkIfNeeded() {
+  if (page.seats.some((who) => who.startsWith("engine:"))) {
+    bots.loadNetwork().catch((error) => notice(messageOf(error)));
+  }
+}
+
+/**
+ * Shows the engine's report `report` (from the worker: score for the side to move in
+ * hundredths of a stone, `end` in plies, the expected line) in `#analysis`, as seen by
+ * `mover` (the colour to move when the search began); null clears it.
+ */
+function showAnalysis(report, mover = "", final = false) {
+  const panel = $("analysis");
+  if (!report) {
+    panel.textContent = "The engine's evaluation appears here while it thinks.";
+    delete panel.dataset.score;
+    return;
+  }
+  const other = mover === "x" ? "o" : "x";
+  let verdict;
+  if (report.end !== null && report.end !== undefined) {
+    verdict = report.end > 0 ? `${mover} wins in ${report.end} plies` : `${other} wins in ${-report.end} plies`;
+  } else if (report.score === 0) {
+    verdict = "level";
+  } else {
+    const ahead = report.score > 0 ? mover : other;
+    verdict = `${ahead} ahead by ${(Math.abs(report.score) / 100).toFixed(2)} stones`;
+  }
+  const nodes = report.nodes.toLocaleString("en");
+  panel.dataset.score = String(report.score);
+  panel.dataset.depth = String(report.depth);
+  panel.textContent = `${final ? `${mover} played ${report.move}` : `${mover} thinking`}: ${verdict}`
+    + ` (depth ${report.depth}, ${nodes} nodes)\nexpected line: ${report.pv.join(" ")}`;
 }
 
 /** The seat menus, showing who sits where. */
@@ -100,6 +138,7 @@ function chooseSeat(seat, who) {
     page.seats[seat] = who;
     notice("");
     drawSeats();
+    loadNetworkIfNeeded();
   } catch (error) {
     notice(messageOf(error));
   }
@@ -237,12 +276,16 @@ async function step() {
     }
   } else if (turn.kind === "player" && !personToMove) {
     const spec = session.seat(turn.seat);
+    const mover = JSON.parse(session.view()).seats[turn.seat].colour ?? String(turn.seat);
     const request = ++page.requests;
     page.thinking = request;
     render();
     let answer;
+    const onInfo = (info) => {
+      if (page.thinking === request) showAnalysis(info, mover);
+    };
     try {
-      answer = await bots.think({ table: page.table, record: session.record(), spec, seed: session.moveSeed() });
+      answer = await bots.think({ table: page.table, record: session.record(), spec, seed: session.moveSeed() }, onInfo);
     } catch (error) {
       if (page.thinking !== request) return false;
       page.thinking = null;
@@ -252,6 +295,7 @@ async function step() {
     }
     if (page.thinking !== request) return false;
     page.thinking = null;
+    if (answer.analysis) showAnalysis(answer.analysis, mover, true);
     const timing = $("bot-time");
     timing.dataset.ms = answer.ms.toFixed(3);
     timing.dataset.bot = spec;
