@@ -18,8 +18,10 @@ const page = {
   games: [],
   /** The session on the board. */
   session: null,
-  /** Who sits at each seat ("human" or a bot spec), kept across new games. */
+  /** Who sits at each seat ("human" or a bot spec), kept across new games of one game. */
   seats: [],
+  /** The game `seats` are for. */
+  seatsGame: null,
   /** Cells clicked so far towards a move, and the moves they still allow (null: all). */
   clicked: [],
   candidates: null,
@@ -64,7 +66,8 @@ function show(session) {
   stopAuto();
   stopThinking();
   const previous = page.session;
-  if (previous && previous.game() !== session.game()) page.seats = [];
+  if (page.seatsGame !== session.game()) page.seats = [];
+  page.seatsGame = session.game();
   page.session = session;
   page.table += 1;
   page.clicked = [];
@@ -124,11 +127,53 @@ function showAnalysis(report, mover = "", final = false) {
     + ` (depth ${report.depth}, ${nodes} nodes)\nexpected line: ${report.pv.join(" ")}`;
 }
 
+/** The engine's levels of the catalog's Ataxx entry, as `[spec, name]`, weakest first. */
+function engineLevels() {
+  const entry = entryOf("ataxx");
+  if (!entry) return [];
+  return entry.bots.map((spec, i) => [spec, entry.botNames[i]]).filter(([spec]) => spec.startsWith("engine:level="));
+}
+
+/**
+ * The one-click games against the engine: a button per level, which starts a new Ataxx game
+ * with a person at x and that level at o.
+ */
+function drawLevels() {
+  const levels = engineLevels();
+  $("engine-levels").hidden = levels.length === 0;
+  $("level-buttons").replaceChildren(...levels.map(([spec, name]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.spec = spec;
+    button.textContent = name;
+    button.title = spec;
+    button.addEventListener("click", () => playEngine(spec));
+    return button;
+  }));
+}
+
+/** Starts a new Ataxx game: a person (x) against the engine level `spec` (o). */
+function playEngine(spec) {
+  if ($("game").value !== "ataxx") chooseGame("ataxx");
+  page.seats = ["human", spec];
+  page.seatsGame = "ataxx";
+  newGame();
+}
+
+/** Marks the level button of the engine at the table. */
+function markLevel() {
+  for (const button of $("level-buttons").children) {
+    const playing = page.session?.game() === "ataxx" && page.seats.includes(button.dataset.spec);
+    button.setAttribute("aria-pressed", String(playing));
+  }
+}
+
 /** The seat menus, showing who sits where. */
 function drawSeats() {
   const view = JSON.parse(page.session.view());
   fillSeats($("seats"), view.seats, entryOf(view.game), page.seats, chooseSeat,
     (seat) => seatColour(view.game, seat));
+  markLevel();
 }
 
 function chooseSeat(seat, who) {
@@ -449,6 +494,7 @@ async function main() {
     return node;
   }));
   wire();
+  drawLevels();
   chooseGame(page.games[0].game);
   newGame();
   performance.mark("board-drawn");
