@@ -37,7 +37,7 @@ const SCREENSHOTS = !process.argv.includes("--no-screenshots");
 const ONLY = argument("--only", null)?.split(",") ?? null;
 const part = (name) => (ONLY === null ? name !== "speed" : ONLY.includes(name));
 /** The engine's spec in the engine game (`--engine-spec`). */
-const ENGINE_GAME_SPEC = argument("--engine-spec", "engine:ms=1000");
+const ENGINE_GAME_SPEC = argument("--engine-spec", "engine:nodes=20000");
 /** The native engine for the speed part (`--uai`), and the bench depth (`--bench-depth`). */
 const UAI = resolve(argument("--uai", join(root, "target/release/boardgame-uai")));
 const BENCH_DEPTH = Number(argument("--bench-depth", "12"));
@@ -486,13 +486,13 @@ async function engineGame(page, spec) {
 
 /**
  * The engine's speed in the page against the native build: the bench positions of
- * `boardgame-uai bench --depth D --verbose`, each searched to depth D with a fresh 16 MiB
+ * `boardgame-uai bench D --verbose`, each searched to depth D with a fresh 16 MiB
  * table and one thread, by the engine's wasm (the simd128 build, on the page's thread) and by
  * the native binary in the same run. The node counts must be equal (the same engine); the
  * ratio is wasm nodes per second over native.
  */
 async function engineSpeed(page, uai, depth) {
-  const native = execFileSync(uai, ["bench", "--depth", String(depth), "--verbose"], { encoding: "utf8" });
+  const native = execFileSync(uai, ["bench", String(depth), "--verbose"], { encoding: "utf8" });
   const fens = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
   const [, nativeNodes, nativeNps] = /^(\d+) nodes (\d+) nps$/m.exec(native).map(Number);
   const wasm = await page.evaluate(async ({ fens, depth }) => {
