@@ -38,8 +38,12 @@ const ONLY = argument("--only", null)?.split(",") ?? null;
 const part = (name) => (ONLY === null ? name !== "speed" : ONLY.includes(name));
 /** The engine's spec in the engine game (`--engine-spec`). */
 const ENGINE_GAME_SPEC = argument("--engine-spec", "engine:nodes=20000");
-/** The native engine for the speed part (`--uai`), and the bench depth (`--bench-depth`). */
-const UAI = resolve(argument("--uai", join(root, "target/release/boardgame-uai")));
+/**
+ * The native engine (`--uai`, else $BOARDGAME_UAI, else target/debug/boardgame-uai: the
+ * same-move check of the engine part uses it; the speed part wants a release build), and the
+ * speed part's bench depth (`--bench-depth`).
+ */
+const UAI = resolve(argument("--uai", process.env.BOARDGAME_UAI ?? join(root, "target/debug/boardgame-uai")));
 const BENCH_DEPTH = Number(argument("--bench-depth", "12"));
 const CHROMIUM_FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -521,6 +525,71 @@ async function engineSpeed(page, uai, depth) {
   return ratio;
 }
 
+/**
+ * The native engine's moves: `boardgame-uai` with one thread and a 16 MiB table, for each FEN
+ * `uainewgame`, `position fen F`, `go nodes N`; resolves with the `bestmove` of each.
+ */
+function nativeMoves(uai, fens, nodes) {
+  const engine = spawn(uai, [], { stdio: ["pipe", "pipe", "inherit"] });
+  let buffer = "";
+  const waiting = [];
+  engine.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      const best = /^bestmove (\S+)/.exec(line);
+      if (best && waiting.length) waiting.shift()(best[1]);
+    }
+  });
+  const send = (line) => engine.stdin.write(`${line}\n`);
+  return (async () => {
+    send("uai");
+    send("setoption name Threads value 1");
+    send("setoption name Hash value 16");
+    const moves = [];
+    for (const fen of fens) {
+      send("uainewgame");
+      send(`position fen ${fen}`);
+      const answer = new Promise((resolveMove) => waiting.push(resolveMove));
+      send(`go nodes ${nodes}`);
+      moves.push(await answer);
+    }
+    send("quit");
+    return moves;
+  })();
+}
+
+/**
+ * The same engine in the page as natively: on the first `count` bench positions, the move of
+ * `engine:nodes=N` asked of the page's worker (a new table per position, so a fresh table)
+ * equals `boardgame-uai`'s after `uainewgame`, `position fen F`, `go nodes N`.
+ */
+async function sameMoves(page, uai, nodes, count) {
+  const bench = execFileSync(uai, ["bench", "1", "--verbose"], { encoding: "utf8" });
+  const fens = [...bench.matchAll(/^position \d+ nodes \d+ fen (.+)$/gm)].map((m) => m[1]).slice(0, count);
+  const native = await nativeMoves(uai, fens, nodes);
+  const inPage = await page.evaluate(async ({ fens, nodes }) => {
+    const wasm = await import("./pkg/boardgame_web.js");
+    await wasm.default();
+    const { BotWorker } = await import("./bots.js");
+    const bots = new BotWorker();
+    const moves = [];
+    for (const [i, fen] of fens.entries()) {
+      const session = wasm.Session.fromState("ataxx", "", "", fen, 0);
+      const answer = await bots.think({ table: `same-move ${i}`, record: session.record(), spec: `engine:nodes=${nodes}`, seed: 0 });
+      moves.push(answer.move);
+      session.free();
+    }
+    bots.stop();
+    return moves;
+  }, { fens, nodes });
+  const differ = fens.map((fen, i) => [fen, native[i], inPage[i]]).filter(([, a, b]) => a !== b);
+  check(`same engine: engine:nodes=${nodes} in the page's worker plays boardgame-uai's move (go nodes ${nodes}) on ${fens.length} bench positions`,
+    fens.length === count && differ.length === 0, differ.map(([fen, a, b]) => `${fen}: native ${a}, page ${b}`).join("; "));
+}
+
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
 async function firstPaint(context, url) {
   const page = await context.newPage();
@@ -592,7 +661,10 @@ async function main() {
       await badInput(page);
     }
     if (part("responsiveness")) await responsiveness(page);
-    if (part("engine")) await engineGame(page, ENGINE_GAME_SPEC);
+    if (part("engine")) {
+      await engineGame(page, ENGINE_GAME_SPEC);
+      await sameMoves(page, UAI, 20000, 6);
+    }
     if (part("speed")) await engineSpeed(page, UAI, BENCH_DEPTH);
     if (part("games")) for (const spec of GAMES) {
       const clicked = botTimes[spec.game];
