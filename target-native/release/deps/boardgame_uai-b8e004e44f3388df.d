@@ -1,8 +1,0 @@
-/work/wt/strength/target-native/release/deps/boardgame_uai-b8e004e44f3388df.d: crates/boardgame-uai/src/main.rs
-
-/work/wt/strength/target-native/release/deps/boardgame_uai-b8e004e44f3388df: crates/boardgame-uai/src/main.rs
-
-crates/boardgame-uai/src/main.rs:
-
-# env-dep:CARGO_PKG_DESCRIPTION=An Ataxx engine speaking UAI (the Universal Ataxx Interface) for match runners such as cuteataxx: alpha-beta with a learned evaluation, Lazy SMP, self-play data generation and a small trainer.
-# env-dep:CARGO_PKG_VERSION=0.1.0
