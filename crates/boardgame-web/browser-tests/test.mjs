@@ -590,6 +590,50 @@ async function sameMoves(page, uai, nodes, count) {
     fens.length === count && differ.length === 0, differ.map(([fen, a, b]) => `${fen}: native ${a}, page ${b}`).join("; "));
 }
 
+/**
+ * One click starts a game against the engine: the level buttons (one per engine level of the
+ * catalog); the test clicks `level`, plays a few moves as x by clicking cells, ticks "Show the
+ * engine's evaluation", and saves a screenshot of the level buttons, the seats, the board and
+ * the evaluation to docs/images/ataxx-engine.png. Returns the level names on the buttons.
+ */
+async function engineLevels(page, level) {
+  const buttons = await page.$$eval("#level-buttons button", (nodes) => nodes.map((b) => ({ spec: b.dataset.spec, name: b.textContent })));
+  check(`engine levels: a button per level (${buttons.map((b) => b.name).join(", ")})`, buttons.length >= 3);
+  const button = buttons.find((b) => b.spec === level) ?? buttons[0];
+  await page.click(`#level-buttons button[data-spec="${button.spec}"]`);
+  const seated = [await page.inputValue("#seat-0"), await page.inputValue("#seat-1")];
+  check(`engine levels: clicking "${button.name}" starts Ataxx with a person at x and ${button.spec} at o`,
+    (await page.inputValue("#game")) === "ataxx" && seated[0] === "human" && seated[1] === button.spec,
+    JSON.stringify(seated));
+  if (!(await page.isChecked("#show-analysis"))) await page.click("#show-analysis");
+  for (let moves = 0; moves < 4; moves++) {
+    await personsTurn(page);
+    if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
+    const before = await events(page);
+    const cells = await page.$$eval("#moves button", (b) => b.map((x) => x.dataset.cells.split(" ").filter(Boolean)));
+    // A clone (one cell) towards the middle: the last listed single-cell move.
+    const clone = cells.filter((c) => c.length === 1).at(Math.floor(cells.length / 3)) ?? cells[0];
+    for (const cell of clone) {
+      if ((await events(page)) !== before) break;
+      await clickCell(page, cell);
+    }
+  }
+  await personsTurn(page);
+  const analysis = (await page.textContent("#analysis")).trim();
+  check(`engine levels: the evaluation panel shows the engine's score and expected line ("${analysis.replace(/\n/g, " / ")}")`,
+    /stones|level|wins/.test(analysis) && /expected line: \S+/.test(analysis));
+  if (SCREENSHOTS) {
+    mkdirSync(IMAGES, { recursive: true });
+    const clip = await page.evaluate(() => {
+      const top = document.getElementById("engine-levels").getBoundingClientRect().top + window.scrollY;
+      const bottom = document.getElementById("play").getBoundingClientRect().bottom + window.scrollY;
+      return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+    });
+    await page.screenshot({ path: join(IMAGES, "ataxx-engine.png"), clip, fullPage: true });
+  }
+  return buttons.map((b) => b.name);
+}
+
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
 async function firstPaint(context, url) {
   const page = await context.newPage();
