@@ -489,6 +489,47 @@ async function engineGame(page, spec) {
 }
 
 /**
+ * The engine's `bench` in the page: the positions `fens`, each to `depth` with a fresh 16 MiB
+ * table, by the engine's `build` ("simd": the simd128 build; "plain": the one without), on the
+ * page's thread. Returns the node count of each and the total time in ms.
+ */
+async function benchInPage(page, build, fens, depth) {
+  return page.evaluate(async ({ build, fens, depth }) => {
+    // A module instance of its own per build: the glue initialises once per instance.
+    const module = await import(`./pkg/boardgame_web_engine.js?${build}`);
+    const file = build === "simd" ? "boardgame_web_engine_simd_bg.wasm" : "boardgame_web_engine_bg.wasm";
+    await module.default({ module_or_path: new URL(`./pkg/${file}`, location.href) });
+    const network = new Uint8Array(await (await fetch("./pkg/ataxx.nnue")).arrayBuffer());
+    const engine = new module.Engine(network, 1);
+    const nodes = [];
+    let ms = 0;
+    for (const fen of fens) {
+      const report = JSON.parse(engine.bench(fen, depth));
+      nodes.push(report.nodes);
+      ms += report.ms;
+    }
+    engine.free();
+    return { nodes, ms };
+  }, { build, fens, depth });
+}
+
+/**
+ * Both engine builds work and are the same engine: the simd128 build and the plain one (the
+ * fallback of browsers without simd128) search the bench positions of `boardgame-uai bench 5`
+ * with the native engine's node counts.
+ */
+async function engineBuilds(page, uai) {
+  const native = execFileSync(uai, ["bench", "5", "--verbose"], { encoding: "utf8" });
+  const positions = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
+  for (const build of ["simd", "plain"]) {
+    const { nodes, ms } = await benchInPage(page, build, positions.map((p) => p.fen), 5);
+    const total = nodes.reduce((a, b) => a + b, 0);
+    check(`engine builds: the ${build} build searches the native bench's nodes at depth 5 on ${positions.length} positions (${total} in ${ms.toFixed(0)} ms)`,
+      positions.length === 24 && nodes.every((n, i) => n === positions[i].nodes));
+  }
+}
+
+/**
  * The engine's speed in the page against the native build: the bench positions of
  * `boardgame-uai bench D --verbose`, each searched to depth D with a fresh 16 MiB
  * table and one thread, by the engine's wasm (the simd128 build, on the page's thread) and by
@@ -499,22 +540,7 @@ async function engineSpeed(page, uai, depth) {
   const native = execFileSync(uai, ["bench", String(depth), "--verbose"], { encoding: "utf8" });
   const fens = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
   const [, nativeNodes, nativeNps] = /^(\d+) nodes (\d+) nps$/m.exec(native).map(Number);
-  const wasm = await page.evaluate(async ({ fens, depth }) => {
-    const module = await import("./pkg/boardgame_web_engine.js");
-    await module.default({ module_or_path: new URL("./pkg/boardgame_web_engine_simd_bg.wasm", location.href) });
-    const network = new Uint8Array(await (await fetch("./pkg/ataxx.nnue")).arrayBuffer());
-    const engine = new module.Engine(network, 16);
-    const nodes = [];
-    let ms = 0;
-    for (const { fen } of fens) {
-      engine.newGame();
-      const report = JSON.parse(engine.think(fen, `engine:depth=${depth}`, () => {}));
-      nodes.push(report.nodes);
-      ms += report.ms;
-    }
-    engine.free();
-    return { nodes, ms };
-  }, { fens, depth });
+  const wasm = await benchInPage(page, "simd", fens.map(({ fen }) => fen), depth);
   const total = wasm.nodes.reduce((a, b) => a + b, 0);
   const wasmNps = total / (wasm.ms / 1000);
   const ratio = wasmNps / nativeNps;
@@ -708,6 +734,7 @@ async function main() {
     if (part("engine")) {
       await engineGame(page, ENGINE_GAME_SPEC);
       await sameMoves(page, UAI, 20000, 6);
+      await engineBuilds(page, UAI);
     }
     if (part("speed")) await engineSpeed(page, UAI, BENCH_DEPTH);
     if (part("games")) for (const spec of GAMES) {
