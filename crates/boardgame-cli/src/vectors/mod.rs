@@ -6,13 +6,15 @@
 mod cases;
 mod check;
 mod generate;
+mod kinds;
+mod perft;
 mod record;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use boardgame_io::quote;
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::config::{RuleArgs, settings_of};
 use crate::error::{CliError, print_line, print_text};
@@ -23,8 +25,44 @@ use cases::Cases;
 pub(crate) const FORMAT: &str = "boardgame-vectors";
 
 /// The format's version: a change a checker must know of (a field added, renamed or read
-/// differently) raises it.
-pub(crate) const VERSION: u32 = 1;
+/// differently) raises it. Version 2 added the header's `kind` and the kinds other than
+/// `moves`; a version 1 file (no `kind`) is read as `moves`.
+pub(crate) const VERSION: u32 = 2;
+
+/// What a vector file holds (the header's `kind`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Kind {
+    /// States with every legal move (or chance outcome) and the state after each.
+    #[default]
+    Moves,
+    /// Ataxx: the perft table's positions counted to depth 5 or 6, each depth split by
+    /// the kind of the last move.
+    Perft,
+    /// Ataxx: the positions of `perft-diff`'s suite, counted the same way.
+    PerftDiffSuite,
+    /// The dice games: chance perft with exact probabilities from a few positions.
+    ChancePerft,
+}
+
+impl Kind {
+    /// Every kind.
+    pub(crate) const ALL: [Kind; 4] = [
+        Kind::Moves,
+        Kind::Perft,
+        Kind::PerftDiffSuite,
+        Kind::ChancePerft,
+    ];
+
+    /// The name in headers and on the command line.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kind::Moves => "moves",
+            Kind::Perft => "perft",
+            Kind::PerftDiffSuite => "perft-diff-suite",
+            Kind::ChancePerft => "chance-perft",
+        }
+    }
+}
 
 /// Options of `vectors`.
 #[derive(Debug, Args)]
@@ -34,6 +72,11 @@ pub(crate) struct VectorsArgs {
     pub(crate) game: Option<GameKind>,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
+    /// What the set holds (docs/vectors.md): `moves` (seeded games' states),
+    /// `perft` and `perft-diff-suite` (Ataxx), `chance-perft` (the dice games). `--count`,
+    /// `--seed` and `--games` are for `moves`.
+    #[arg(long, value_enum, default_value_t = Kind::Moves)]
+    pub(crate) kind: Kind,
     /// How many records (states) the set holds, at most (the set is built in memory: an
     /// Ataxx record is up to about 10 kB).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -48,7 +91,7 @@ pub(crate) struct VectorsArgs {
     #[arg(long, short, value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
     /// Check the vector file FILE against the library instead.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "output", "preset", "players", "settings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "output", "preset", "players", "settings", "kind"])]
     pub(crate) check: Option<PathBuf>,
 }
 
@@ -57,12 +100,21 @@ pub(crate) fn run(args: &VectorsArgs) -> Result<(), CliError> {
     if let Some(path) = &args.check {
         let checked = check::check_file(path)?;
         return print_line(&format!(
-            "{}: {} records of {} ({}) agree with the library",
+            "{}: {} {} records of {} ({}) agree with the library",
             path.display(),
             checked.records,
+            checked.kind.name(),
             checked.game.name(),
             checked.preset
         ));
+    }
+    if args.kind != Kind::Moves {
+        let game = args
+            .game
+            .ok_or_else(|| CliError::Usage("give a game, or --check FILE".into()))?;
+        let (text, summary) = kinds::generate(args.kind, game, &args.rules)?;
+        eprintln!("{summary}");
+        return emit(args, &text);
     }
     match args.game {
         Some(GameKind::Ataxx) => generate::<ataxx::Ataxx>(args),
@@ -104,7 +156,7 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"game\":{},\"preset\":{},\"settings\":{},\"seed\":{},\"games\":{},\"records\":{},\"cases\":{{{}}}}}",
+        "{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"kind\":\"moves\",\"game\":{},\"preset\":{},\"settings\":{},\"seed\":{},\"games\":{},\"records\":{},\"cases\":{{{}}}}}",
         json(G::KIND.name()),
         json(&preset),
         serde_json::Value::from(settings),
@@ -130,9 +182,14 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
         args.seed,
         summary.join(", ")
     );
+    emit(args, &out)
+}
+
+/// Writes a set to `--output` (replaced whole) or to standard output.
+fn emit(args: &VectorsArgs, out: &str) -> Result<(), CliError> {
     match &args.output {
         Some(path) => boardgame_io::write::replace(path, out.as_bytes())
             .map_err(|e| CliError::Data(format!("{}: {e}", quote(&path.display().to_string())))),
-        None => print_text(&out),
+        None => print_text(out),
     }
 }
