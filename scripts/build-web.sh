@@ -53,7 +53,10 @@ fi
 cargo build -p boardgame-web --target wasm32-unknown-unknown --profile web
 
 out=crates/boardgame-web/www/pkg
-rm -rf "$out"
+# Emptied only if an earlier run made it (scripts/own-dir.sh): anything else there is refused.
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+own_dir "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "$target_dir/wasm32-unknown-unknown/web/boardgame_web.wasm"
 

@@ -64,7 +64,9 @@ if [ -n "${PREPARE_ONLY:-}" ]; then
 fi
 
 step "wheel (maturin build ${build[*]})"
-rm -rf "$crate/dist"
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+own_dir "$crate/dist" # emptied only if an earlier run made it
 (cd "$crate" && "$venv/bin/maturin" build --quiet "${build[@]}" --interpreter "$venv/bin/python" --out dist)
 wheels=("$crate"/dist/*.whl)
 if [ "${#wheels[@]}" -ne 1 ] || [[ "${wheels[0]}" != *-abi3-* ]]; then
