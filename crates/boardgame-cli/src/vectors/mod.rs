@@ -11,7 +11,6 @@ mod record;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use boardgame_io::quote;
 use clap::Args;
 
 use crate::config::{RuleArgs, settings_of};
@@ -58,7 +57,7 @@ pub(crate) fn run(args: &VectorsArgs) -> Result<(), CliError> {
         let checked = check::check_file(path)?;
         return print_line(&format!(
             "{}: {} records of {} ({}) agree with the library",
-            path.display(),
+            boardgame_io::quote_path(path),
             checked.records,
             checked.game.name(),
             checked.preset
@@ -83,6 +82,16 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
     let preset = args.rules.preset_name::<G::Config>();
     let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+    // The output is opened before the games are played: a directory, a device, a missing
+    // directory or a read-only file is refused at once, not after an hour (issue 52).
+    let shown = |path: &std::path::Path| boardgame_io::quote_path(path);
+    let mut output = match &args.output {
+        Some(path) => Some(
+            boardgame_io::write::Replacement::create(path)
+                .map_err(|e| CliError::Data(format!("{}: {e}", shown(path))))?,
+        ),
+        None => None,
+    };
     let chosen = generate::choose::<G>(&config, count, args.seed, args.games)?;
     let mut tally = vec![0usize; G::CASES.len()];
     for (_, cases) in &chosen.states {
@@ -130,9 +139,13 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
         args.seed,
         summary.join(", ")
     );
-    match &args.output {
-        Some(path) => boardgame_io::write::replace(path, out.as_bytes())
-            .map_err(|e| CliError::Data(format!("{}: {e}", quote(&path.display().to_string())))),
-        None => print_text(&out),
+    match (output.take(), &args.output) {
+        (Some(mut file), Some(path)) => {
+            use std::io::Write as _;
+            file.write_all(out.as_bytes())
+                .and_then(|()| file.commit())
+                .map_err(|e| CliError::Data(format!("{}: {e}", shown(path))))
+        }
+        _ => print_text(&out),
     }
 }

@@ -38,7 +38,8 @@ fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_librar
     let mut bytes = 0;
     for (game, preset, count) in SETS {
         let path = committed(game, preset);
-        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = boardgame_io::read::read_bounded(std::path::Path::new(&&path), 1 << 28)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         bytes += file.len();
         let count = count.to_string();
         let out = boardgame(&["vectors", game, "--preset", preset, "--count", &count]);
@@ -70,7 +71,7 @@ fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_librar
 #[test]
 fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
     let header = |game: &str, preset: &str| -> serde_json::Value {
-        let text = std::fs::read_to_string(committed(game, preset)).unwrap();
+        let text = boardgame_io::scratch::read_text(committed(game, preset));
         serde_json::from_str(text.lines().next().unwrap()).unwrap()
     };
     for (game, preset, cases) in [
@@ -139,9 +140,9 @@ fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
 
 /// A copy of a committed set with `edit` applied to its text, in `dir` as `NAME.jsonl`.
 fn edited(dir: &Scratch, name: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
-    let text = std::fs::read_to_string(committed("ataxx", "default")).unwrap();
+    let text = boardgame_io::scratch::read_text(committed("ataxx", "default"));
     let path = dir.join(format!("{name}.jsonl"));
-    std::fs::write(&path, edit(text)).unwrap();
+    boardgame_io::scratch::write(&path, edit(text));
     path
 }
 
@@ -223,7 +224,7 @@ fn vectors_go_to_a_file_through_the_save_module() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("5 records from 3 games"));
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = boardgame_io::scratch::read_text(&path);
     assert_eq!(text.lines().count(), 6, "a header and five records");
     let checked = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
     assert!(checked.status.success());
