@@ -88,7 +88,10 @@ step "install the wheel (pip install dist/*.whl)"
 step "pytest"
 set +e
 # From the tests' directory, so that the installed package (not the source tree) is tested.
-(cd crates/boardgame-py/tests && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
+# torch on one thread (OMP_NUM_THREADS): the tests' networks are tiny, and two OpenMP threads
+# that spin on a busy 2-core machine made a 4096-step MaskablePPO run 20 times slower.
+(cd crates/boardgame-py/tests && OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}" \
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@")
 status=$?
 set -e
 

@@ -171,7 +171,7 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
             writeln!(
                 out,
                 "record saved to {}",
-                boardgame_io::quote_path(&save.path)
+                boardgame_io::quote_path(save.path)
             )
             .map_err(output)?;
         }
@@ -197,7 +197,7 @@ impl<'a> Saver<'a> {
     /// first save.
     fn create(path: &'a Path, seed: u64) -> Result<Saver<'a>, CliError> {
         boardgame_io::write::Replacement::create(path)
-            .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(&path))))?;
+            .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(path))))?;
         Ok(Saver { path, seed })
     }
 
@@ -209,7 +209,7 @@ impl<'a> Saver<'a> {
         boardgame_io::write::replace(self.path, json.as_bytes()).map_err(|e| {
             data(format!(
                 "{}: {e}; the save before this move is kept",
-                boardgame_io::quote_path(&self.path)
+                boardgame_io::quote_path(self.path)
             ))
         })
     }

@@ -78,7 +78,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             (&mut self.input)
                 .take(MAX_RECORD_LINE as u64 + 1)
                 .read_until(b'\n', &mut bytes)
-                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(&self.path))))?;
+                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(self.path))))?;
             if bytes.is_empty() {
                 return Ok(None);
             }
@@ -86,7 +86,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             if bytes.len() > MAX_RECORD_LINE {
                 return Err(data(format!(
                     "{} line {}: longer than {} MiB; not a record",
-                    boardgame_io::quote_path(&self.path),
+                    boardgame_io::quote_path(self.path),
                     self.line,
                     MAX_RECORD_LINE >> 20
                 )));
@@ -94,7 +94,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             let text = String::from_utf8(bytes).map_err(|_| {
                 data(format!(
                     "{} line {}: not UTF-8 text",
-                    boardgame_io::quote_path(&self.path),
+                    boardgame_io::quote_path(self.path),
                     self.line
                 ))
             })?;

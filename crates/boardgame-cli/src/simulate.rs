@@ -159,7 +159,7 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
     let records = match &args.records {
         Some(path) => Some(
             boardgame_io::write::Stream::create(path)
-                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(&path))))?,
+                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(path))))?,
         ),
         None => None,
     };
@@ -182,12 +182,12 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         if records_to_stdout {
             data(format!(
                 "{}: {e}; the first {written} records were written, each whole",
-                boardgame_io::quote_path(&path)
+                boardgame_io::quote_path(path)
             ))
         } else {
             data(format!(
                 "{}: {e}; no record is written: the file is as it was",
-                boardgame_io::quote_path(&path)
+                boardgame_io::quote_path(path)
             ))
         }
     };
@@ -235,7 +235,7 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         writeln!(out, "{json}")
     } else {
         writeln!(out, "{}", summary.text()).and_then(|()| match &args.records {
-            Some(path) => writeln!(out, "records: {}", boardgame_io::quote_path(&path)),
+            Some(path) => writeln!(out, "records: {}", boardgame_io::quote_path(path)),
             None => Ok(()),
         })
     };

@@ -10,12 +10,18 @@
 //! without exactly one `Host` header is refused (`400`) and one naming another host than
 //! localhost too (`403`, against DNS rebinding), and failed accepts (out of file
 //! descriptors) back off instead of spinning.
+//!
+//! Caching: every file is sent with `Cache-Control: no-cache` and an `ETag` (a hash of its
+//! bytes), and a request whose `If-None-Match` names that tag gets `304 Not Modified` without
+//! the body. So a browser checks its copy at every load (a rebuilt binary serves new files at
+//! once), and the files it already has (the wasm, which the page and its bot worker both load;
+//! the engine's network) are not sent again.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -190,12 +196,32 @@ fn refuser() -> Option<SyncSender<TcpStream>> {
         .map(|_| send)
 }
 
-/// The embedded file at `path`.
-fn asset(path: &str) -> Option<&'static [u8]> {
-    ASSETS
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map(|&(_, bytes)| bytes)
+/// The embedded file at `path`, with its entity tag.
+fn asset(path: &str) -> Option<(&'static [u8], &'static str)> {
+    let index = ASSETS.iter().position(|(p, _)| *p == path)?;
+    Some((ASSETS[index].1, entity_tags()[index].as_str()))
+}
+
+/// The entity tag of each embedded file, in [`ASSETS`] order: its FNV-1a hash, quoted.
+fn entity_tags() -> &'static [String] {
+    static TAGS: OnceLock<Vec<String>> = OnceLock::new();
+    TAGS.get_or_init(|| ASSETS.iter().map(|(_, bytes)| entity_tag(bytes)).collect())
+}
+
+/// A strong entity tag of `bytes`: the 64-bit FNV-1a hash in hex, quoted.
+pub(crate) fn entity_tag(bytes: &[u8]) -> String {
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("\"{hash:016x}\"")
+}
+
+/// Whether an `If-None-Match` value (a list of entity tags, weak ones too, or `*`) names
+/// `tag`.
+pub(crate) fn matches_tag(if_none_match: &str, tag: &str) -> bool {
+    if_none_match.split(',').map(str::trim).any(|candidate| {
+        candidate == "*" || candidate.strip_prefix("W/").unwrap_or(candidate) == tag
+    })
 }
 
 /// The Content-Type of a file, by its extension.
@@ -227,6 +253,8 @@ pub(crate) struct Response {
     pub(crate) send_body: bool,
     /// Header lines added to the usual ones (each ending in `\r\n`).
     pub(crate) extra_headers: &'static str,
+    /// The file's entity tag (sent as `ETag`), for the embedded files.
+    pub(crate) etag: Option<&'static str>,
 }
 
 impl Response {
@@ -238,6 +266,7 @@ impl Response {
             body: body.as_bytes(),
             send_body: true,
             extra_headers: "",
+            etag: None,
         }
     }
 }
@@ -258,12 +287,13 @@ pub(crate) fn respond(request: &str) -> Response {
     let path = target.split(['?', '#']).next().unwrap_or("/");
     let path = if path == "/" { "/index.html" } else { path };
     match asset(path) {
-        Some(body) => Response {
+        Some((body, etag)) => Response {
             status: "200 OK",
             content_type: content_type(path),
             body,
             send_body: !head,
             extra_headers: "",
+            etag: Some(etag),
         },
         None => Response {
             send_body: !head,
@@ -383,6 +413,7 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
     let mut hosts = 0;
     let mut host_ok = true;
     let mut header_bytes = 0;
+    let mut if_none_match: Option<String> = None;
     // Read the headers to their end, so closing does not reset the connection.
     loop {
         let header = match read_capped(reader, MAX_HEADERS - header_bytes.min(MAX_HEADERS)) {
@@ -423,6 +454,9 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
                 hosts += 1;
                 host_ok &= is_local_host(value);
             }
+            if name.eq_ignore_ascii_case("if-none-match") {
+                if_none_match = Some(value.trim().to_owned());
+            }
         }
     }
     if hosts != 1 {
@@ -438,7 +472,18 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
             "this server answers requests for localhost only\n",
         ));
     }
-    Some(respond(line.trim_end()))
+    let response = respond(line.trim_end());
+    match (response.etag, if_none_match) {
+        (Some(tag), Some(tags)) if response.status == "200 OK" && matches_tag(&tags, tag) => {
+            Some(Response {
+                status: "304 Not Modified",
+                body: b"",
+                send_body: false,
+                ..response
+            })
+        }
+        _ => Some(response),
+    }
 }
 
 /// Answers one request on `stream`, then closes it.
@@ -451,13 +496,19 @@ fn serve(stream: &TcpStream) {
         return;
     };
     let mut out = Deadline::new(stream, RESPONSE_DEADLINE);
+    let etag = response
+        .etag
+        .map_or_else(String::new, |tag| format!("ETag: {tag}\r\n"));
+    // A 304 has no Content-Length: it would describe the body it does not send.
+    let length = if response.status.starts_with("304") {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", response.body.len())
+    };
     let head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\
+        "HTTP/1.1 {}\r\nContent-Type: {}\r\n{length}Cache-Control: no-cache\r\n{etag}\
          X-Content-Type-Options: nosniff\r\n{}Connection: close\r\n\r\n",
-        response.status,
-        response.content_type,
-        response.body.len(),
-        response.extra_headers,
+        response.status, response.content_type, response.extra_headers,
     );
     let _ = out.write_all(head.as_bytes()).and_then(|()| {
         if response.send_body {
@@ -486,6 +537,37 @@ mod tests {
         );
         assert_eq!(content_type("/app.js"), "text/javascript; charset=utf-8");
         assert_eq!(content_type("/style.css"), "text/css; charset=utf-8");
+    }
+
+    #[test]
+    fn files_carry_an_entity_tag_and_a_matching_if_none_match_gets_304() {
+        let index = respond("GET / HTTP/1.1");
+        let tag = index.etag.expect("an embedded file has a tag");
+        assert_eq!(tag, entity_tag(index.body));
+        assert!(
+            tag.starts_with('"') && tag.ends_with('"') && tag.len() == 18,
+            "{tag}"
+        );
+        assert_ne!(entity_tag(b"a"), entity_tag(b"b"));
+        let conditional = |value: &str| {
+            let request =
+                format!("GET / HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: {value}\r\n\r\n");
+            answer(&mut request.as_bytes()).unwrap()
+        };
+        for value in [
+            tag.to_owned(),
+            format!("W/{tag}"),
+            format!("\"x\", {tag}"),
+            "*".into(),
+        ] {
+            let response = conditional(&value);
+            assert_eq!(response.status, "304 Not Modified", "{value}");
+            assert!(!response.send_body && response.body.is_empty());
+            assert_eq!(response.etag, Some(tag));
+        }
+        assert_eq!(conditional("\"stale\"").status, "200 OK");
+        assert!(respond("GET /nope HTTP/1.1").etag.is_none());
+        assert!(!matches_tag("\"a\"", "\"b\""));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use boardgame_search::expectimax::{Expectimax, ExpectimaxLimits};
 use crate::args::quoted;
 use crate::bot::AnyBot;
 use crate::games::{GAMES, PyGame, max_moves, with_game};
-use crate::vector::{AnyVector, BotOpponent, Fault, SelfPlay, VectorOf};
+use crate::vector::{AnyVector, Fault, Opponent, Seating, VectorOf};
 
 /// The longest preset name or move text looked at, in bytes: a longer one is refused with a
 /// short quote before the rules crate's parser (whose message would quote it in full) sees it.
@@ -35,8 +35,23 @@ pub(crate) type Refusal = String;
 /// the nodes searched.
 pub(crate) type SearchJob = Box<dyn FnOnce() -> (usize, f64, u64) + Send>;
 
-/// A batch against a bot, and the bot's stop flag (if it searches).
-pub(crate) type Versus = (Box<dyn AnyVector>, Option<Arc<AtomicBool>>);
+/// Who plays the seats the agent does not, in a batch of [`AnyGame::new_vector`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Rival<'a> {
+    /// Nobody: the agent plays every seat.
+    SelfPlay,
+    /// The bot of `spec`, its own randomness seeded with `seed`.
+    Bot { spec: &'a str, seed: u64 },
+    /// The caller (a Python policy), asked for each of the opponent's moves.
+    Caller,
+}
+
+/// The agent's seat against an opponent: one seat, or one drawn for each game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SeatChoice {
+    Fixed(usize),
+    Random,
+}
 
 /// A game under one configuration.
 pub(crate) trait AnyGame: Send + Sync {
@@ -62,24 +77,17 @@ pub(crate) trait AnyGame: Send + Sync {
     fn parse_state(self: Arc<Self>, text: &str) -> Result<Box<dyn AnyState>, Refusal>;
     /// The state a record of this game (same rules) replays to, played under this game.
     fn replay(self: Arc<Self>, json: &str) -> Result<Box<dyn AnyState>, Refusal>;
-    /// `seeds.len()` games in self-play, game `i` seeded with `seeds[i]`; an illegal action
+    /// `seeds.len()` games, game `i` seeded with `seeds[i]`, the agent's opponent `rival`
+    /// (at every seat but the agent's, which `seat` chooses); an illegal action of the agent
     /// forfeits the game with reward `forfeit` if given, and is refused otherwise.
     fn new_vector(
         &self,
-        seeds: Vec<u64>,
+        seeds: &[u64],
+        rival: &Rival<'_>,
+        seat: SeatChoice,
         forfeit: Option<f32>,
-    ) -> Result<Box<dyn AnyVector + Send>, Fault>;
-    /// The same with the bot of `spec` (seeded with `bot_seed`) at every seat but `seat`; and
-    /// the bot's stop flag. Not `Send`: built on the thread that will use it.
-    fn new_versus(
-        &self,
-        spec: &str,
-        seat: usize,
-        bot_seed: u64,
-        seeds: Vec<u64>,
-        forfeit: Option<f32>,
-    ) -> Result<Versus, Fault>;
-    /// The bot of `spec` for this game. Not `Send`: built on the thread that will use it.
+    ) -> Result<Box<dyn AnyVector>, Fault>;
+    /// The bot of `spec` for this game.
     fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, Refusal>;
 }
 
@@ -383,36 +391,32 @@ impl<G: PyGame> AnyGame for GameOf<G> {
 
     fn new_vector(
         &self,
-        seeds: Vec<u64>,
+        seeds: &[u64],
+        rival: &Rival<'_>,
+        seat: SeatChoice,
         forfeit: Option<f32>,
-    ) -> Result<Box<dyn AnyVector + Send>, Fault> {
-        let vector = VectorOf::<G, SelfPlay>::new(self.config.clone(), seeds, SelfPlay, forfeit)?;
-        Ok(Box::new(vector))
-    }
-
-    fn new_versus(
-        &self,
-        spec: &str,
-        seat: usize,
-        bot_seed: u64,
-        seeds: Vec<u64>,
-        forfeit: Option<f32>,
-    ) -> Result<Versus, Fault> {
+    ) -> Result<Box<dyn AnyVector>, Fault> {
         let seats = self.num_players();
-        if seat >= seats {
-            return Err(Fault::Refused(format!(
-                "seat {seat} is not at the table (seats 0 to {})",
-                seats - 1
-            )));
-        }
-        let bot = crate::bot::build_bot::<G>(spec, seats, bot_seed)?;
-        let stop = bot.stop_flag();
-        let opponent = BotOpponent {
-            bot,
-            seat: Seat::new(seat),
+        let seating = match seat {
+            SeatChoice::Random => Seating::Random,
+            SeatChoice::Fixed(seat) if seat < seats => Seating::Fixed(Seat::new(seat)),
+            SeatChoice::Fixed(seat) => {
+                return Err(Fault::Refused(format!(
+                    "seat {seat} is not at the table (seats 0 to {})",
+                    seats - 1
+                )));
+            }
         };
-        let vector = VectorOf::<G, _>::new(self.config.clone(), seeds, opponent, forfeit)?;
-        Ok((Box::new(vector), stop))
+        let opponent = match *rival {
+            Rival::SelfPlay => Opponent::SelfPlay,
+            Rival::Bot { spec, seed } => {
+                let bot = crate::bot::build_bot::<G>(spec, seats, seed)?;
+                Opponent::Bot(bot, seating)
+            }
+            Rival::Caller => Opponent::Caller(seating),
+        };
+        let vector = VectorOf::<G>::new(self.config.clone(), seeds, opponent, forfeit)?;
+        Ok(Box::new(vector))
     }
 
     fn new_bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, Refusal> {

@@ -102,11 +102,23 @@ pub(crate) fn interruptible<T: Send>(
     stop: &Arc<AtomicBool>,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
-    stop.store(false, Ordering::Relaxed);
+    interruptible_all(py, std::slice::from_ref(stop), work)
+}
+
+/// [`interruptible`] with several stop flags (a batch's own and its bots'): every one is
+/// lowered first, and raised on a signal.
+pub(crate) fn interruptible_all<T: Send>(
+    py: Python<'_>,
+    stop: &[Arc<AtomicBool>],
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    for flag in stop {
+        flag.store(false, Ordering::Relaxed);
+    }
     let slot = Slot::new();
     thread::scope(|scope| {
         scope.spawn(|| slot.put(catch_unwind(AssertUnwindSafe(work))));
-        wait_for(py, &slot, std::slice::from_ref(stop))
+        wait_for(py, &slot, stop)
     })
 }
 

@@ -82,9 +82,13 @@ def compare_with_sync(mode, game, kwargs, wrap=None, steps=150):
     b_obs, b_infos = theirs.reset(seed=[5, 6, 7, 8])
     rng = np.random.default_rng(9)
     ends = 0
+    ended = np.zeros(n, np.bool_)
     for step in range(steps):
         assert np.allclose(a_obs, b_obs), step
-        assert np.array_equal(a_infos["action_mask"], b_infos["action_mask"]), step
+        # A game that has just ended shows the next game's mask here (issue 53, repro 07),
+        # where the single environment shows none.
+        assert np.array_equal(a_infos["action_mask"][~ended], b_infos["action_mask"][~ended]), step
+        assert not b_infos["action_mask"][ended].any() and a_infos["action_mask"][ended].any(axis=1).all()
         assert np.array_equal(a_infos["player"], b_infos["player"]), step
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in a_infos["action_mask"]])
         if kwargs.get("illegal_action") == "forfeit" and step % 37 == 36:
@@ -93,9 +97,20 @@ def compare_with_sync(mode, game, kwargs, wrap=None, steps=150):
         b_obs, b_rew, b_term, b_trunc, b_infos = theirs.step(actions)
         assert np.array_equal(a_rew, b_rew) and np.array_equal(a_term, b_term), step
         assert np.array_equal(a_trunc, b_trunc)
+        if mode != AutoresetMode.SAME_STEP:
+            ended = a_term.copy()
         if a_term.any():
             ends += int(a_term.sum())
-            if mode == AutoresetMode.NEXT_STEP:
+            if mode == AutoresetMode.DISABLED:
+                # The ended games start again where the user says so (the mask's rows only).
+                a_obs, a_reset_infos = ours.reset(options={"reset_mask": a_term.copy()})
+                b_obs, b_reset_infos = theirs.reset(options={"reset_mask": a_term.copy()})
+                for key in ("action_mask", "player"):
+                    assert np.array_equal(a_reset_infos[key][a_term], b_reset_infos[key][a_term])
+                    a_infos[key][a_term] = a_reset_infos[key][a_term]
+                    b_infos[key][a_term] = b_reset_infos[key][a_term]
+                ended[:] = False
+            if mode != AutoresetMode.SAME_STEP:
                 assert np.array_equal(a_infos["_returns"], b_infos["_returns"])
                 assert np.array_equal(a_infos["returns"][a_term], b_infos["returns"][a_term])
                 if "illegal_action" in b_infos:
@@ -107,7 +122,9 @@ def compare_with_sync(mode, game, kwargs, wrap=None, steps=150):
 
 
 @pytest.mark.parametrize("game,kwargs", CASES, ids=[f"{g}-{i}" for i, (g, _) in enumerate(CASES)])
-@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP], ids=["next", "same"])
+@pytest.mark.parametrize(
+    "mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP, AutoresetMode.DISABLED], ids=["next", "same", "disabled"]
+)
 def test_each_autoreset_mode_equals_sync_vector_env_step_for_step(mode, game, kwargs):
     assert compare_with_sync(mode, game, kwargs) > 0
 
@@ -120,7 +137,9 @@ def test_next_step_shows_the_end_then_the_new_game_with_reward_zero():
         if terminations.any():
             break
     ended = np.flatnonzero(terminations)
-    assert not infos["action_mask"][ended].any()
+    # The next game's mask (its action is ignored, but a masked policy needs a legal one).
+    assert np.array_equal(infos["action_mask"][ended], envs.action_masks()[ended])
+    assert infos["action_mask"][ended].any(axis=1).all()
     assert (infos["player"][ended] == boardgame.TERMINAL).all()
     # The next step ignores the ended games' actions (even illegal ones) and starts them anew.
     actions = envs.sample_legal()
@@ -156,7 +175,7 @@ def test_record_episode_statistics_counts_every_finished_game(mode):
 
 def test_an_unknown_autoreset_mode_is_refused():
     with pytest.raises(ValueError, match="autoreset_mode"):
-        BoardgameVectorEnv("thax", 2, autoreset_mode="disabled")
+        BoardgameVectorEnv("thax", 2, autoreset_mode="sometimes")
 
 
 def test_reset_with_a_list_of_seeds_equals_sync_vector_env():

@@ -44,7 +44,8 @@ def test_a_batch_size_past_the_bound_raises_value_error_and_the_interpreter_live
 
 def test_a_batch_the_allocator_refuses_is_a_memory_error_not_an_abort():
     # Under a 2 GiB address-space limit, 2**22 Ataxx games (about 5 GB of arrays) cannot be
-    # had: every array is reserved with try_reserve, so Python gets MemoryError.
+    # had, nor the native side of 2**24 games (about 4 GB): every native array is reserved
+    # with try_reserve, numpy's are numpy's, so Python gets MemoryError.
     child = run_child(
         """
         import resource
@@ -52,12 +53,17 @@ def test_a_batch_the_allocator_refuses_is_a_memory_error_not_an_abort():
         resource.setrlimit(resource.RLIMIT_AS, (2**31, 2**31))
         for opponent in (None, 'random'):
             try:
-                boardgame._VectorEnv(boardgame.new_game('ataxx'), 2**22, 0, opponent=opponent)
+                boardgame.VectorEnv('ataxx', 2**22, opponent=opponent)
+            except MemoryError as e:
+                print('MemoryError', e)
+            try:
+                boardgame._VectorEnv(boardgame.new_game('ataxx'), 2**24, 0, opponent=opponent)
             except MemoryError as e:
                 print('MemoryError', e)
         """
     )
     assert child.returncode == 0, child.stderr
+    assert child.stdout.count("MemoryError") == 4, child.stdout + child.stderr
     assert child.stdout.count("MemoryError cannot allocate") == 2, child.stdout + child.stderr
 
 

@@ -117,7 +117,7 @@ def test_state_is_the_pettingzoo_method():
 def test_render_modes_are_checked_and_env_carries_the_standard_wrappers():
     # Issue 39, defect 12.
     with pytest.raises(ValueError, match="render_mode"):
-        env("thax", render_mode="rgb_array")
+        env("thax", render_mode="rgb")
     e = env("thax", render_mode="ansi")
     names = []
     layer = e
@@ -168,3 +168,19 @@ def play_on(e, steps=30):
         e.step(action)
         log.append((e.agent_selection, action, str(e.unwrapped.native)))
     return log
+
+
+@pytest.mark.parametrize("game,players", [("ataxx", None), ("thax", None), ("parchis", 4), ("co-ca-ngua", 2)])
+def test_rgb_array_draws_the_board_of_the_state_in_rust(game, players):
+    # Issue 53, item 4: the rgb_array mode of the other environments, here too.
+    e = env(game, players=players, render_mode="rgb_array")
+    e.reset(seed=3)
+    for _ in range(6):
+        agent = e.agent_selection
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    picture = e.render()
+    assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
+    assert np.array_equal(picture, e.unwrapped.native.render_rgb())
+    assert "rgb_array" in e.unwrapped.metadata["render_modes"]
+    assert agent

@@ -293,7 +293,7 @@ fn run_bench(args: &BenchArgs) -> Result<(), (u8, String)> {
 /// A network file (read bounded, a regular file only), or why it cannot be used.
 fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
     let net = boardgame_uai::netfile::load(path)
-        .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(&path))))?;
+        .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(path))))?;
     Ok(Evaluation::Net(Arc::new(net)))
 }
 
@@ -504,7 +504,7 @@ fn check_train_output(
     let target = boardgame_io::write::Replacement::create(output).map_err(|e| {
         (
             1,
-            format!("--output {}: {e}", boardgame_io::quote_path(&output)),
+            format!("--output {}: {e}", boardgame_io::quote_path(output)),
         )
     })?;
     let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
@@ -526,8 +526,8 @@ fn check_train_output(
                     2,
                     format!(
                         "--output {} is the data file {}: the network would replace the data; choose another output",
-                        boardgame_io::quote_path(&output),
-                        boardgame_io::quote_path(&path)
+                        boardgame_io::quote_path(output),
+                        boardgame_io::quote_path(path)
                     ),
                 ));
             }

@@ -1,6 +1,6 @@
 // Browser test of the web playground: Debian's headless Chromium, driven by playwright-core.
 //
-//   node test.mjs [--bin PATH] [--chromium PATH] [--images DIR] [--no-screenshots]
+//   node test.mjs [--bin PATH] [--chromium PATH] [--images DIR] [--no-screenshots] [--only PARTS]
 //
 // Starts `boardgame web --port 0` (the binary: --bin, else $BOARDGAME_BIN, else
 // target/release/boardgame), opens the page, and for every game plays a seeded bot game by
@@ -29,6 +29,9 @@ const BIN = resolve(argument("--bin", process.env.BOARDGAME_BIN ?? join(root, "t
 const CHROMIUM = argument("--chromium", process.env.CHROMIUM ?? "/usr/bin/chromium");
 const IMAGES = resolve(argument("--images", join(root, "docs/images")));
 const SCREENSHOTS = !process.argv.includes("--no-screenshots");
+/** `--only a,b`: run only these parts (games, person, input, responsiveness); all by default. */
+const ONLY = argument("--only", null)?.split(",") ?? null;
+const part = (name) => ONLY === null || ONLY.includes(name);
 const CHROMIUM_FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -124,11 +127,58 @@ async function newGame(page, { game, preset, settings, seed }) {
   await page.click("#new-game");
 }
 
-/** Sets every seat: `who(seat)` is "human" or a bot spec. */
+/** Sets every seat: `who(seat)` is "human" or a bot spec of the seat menu. */
 async function setSeats(page, who) {
   const seats = await page.locator("#seats select").count();
   for (let seat = 0; seat < seats; seat++) await page.selectOption(`#seat-${seat}`, who(seat));
   return seats;
+}
+
+/** Seats the bot `spec` (typed, any spec) at `seat`: "another spec…", the spec, Enter. */
+async function typeSeat(page, seat, spec) {
+  await page.selectOption(`#seat-${seat}`, "another spec");
+  await page.fill(`#seat-${seat}-spec`, spec);
+  await page.press(`#seat-${seat}-spec`, "Enter");
+  const seated = await page.inputValue(`#seat-${seat}`);
+  if (seated !== spec) throw new Error(`seat ${seat}: typed ${spec}, the menu shows ${seated}: ${await page.textContent("#notice")}`);
+}
+
+/** The number of events in the page's history. */
+async function events(page) {
+  return page.locator("#history li").count();
+}
+
+/** Clicks Step and waits for its event: a bot's move comes from the worker, later. */
+async function clickStep(page) {
+  const before = await events(page);
+  await page.click("#step");
+  await page.waitForFunction((n) => document.querySelectorAll("#history li").length > n
+    || document.getElementById("notice").textContent !== "", before);
+}
+
+/**
+ * Waits until a person is to move (no bot thinking) or the game is over: with a person at
+ * the table, the page rolls and asks the bots by itself.
+ */
+async function personsTurn(page) {
+  await page.waitForFunction(() => document.body.dataset.turn === "terminal"
+    || (!document.body.hasAttribute("data-thinking")
+      && document.getElementById("status").textContent.endsWith("your move")));
+}
+
+/** The number of events so far and the state on the page. */
+async function observe(page) {
+  return { events: await events(page), state: await state(page) };
+}
+
+/**
+ * Compares states the page showed after a known number of events with the rules crates'
+ * replay of its record (which prints the start state and the state after every event).
+ */
+function sameObserved(name, seen, replayed) {
+  const wrong = seen.find(({ events: n, state: shown }) => replayed[n] !== shown);
+  check(name, seen.length > 0 && wrong === undefined, wrong === undefined ? `${seen.length} observations`
+    : `after ${wrong.events} events: page ${JSON.stringify(wrong.state)}, replay ${JSON.stringify(replayed[wrong.events])}`);
 }
 
 /** Clicks the board cell `id`: the piece on it if there is one, else the cell itself. */
@@ -157,8 +207,10 @@ async function checkBoardShape(page, game) {
 
 /** A seeded bot-against-bot game played by clicking Step; returns the bot move times. */
 async function botGame(page, spec) {
+  // Seats first, then the game: with no person at the table nothing moves until Step.
   await newGame(page, spec);
   await setSeats(page, () => spec.bot);
+  await newGame(page, spec);
   if (spec.start) {
     // From a pasted start position (Ataxx with blockers): the record carries it.
     await page.fill("#paste-input", spec.start);
@@ -172,7 +224,7 @@ async function botGame(page, spec) {
   for (let events = 0; events < spec.cap; events++) {
     if (await page.isDisabled("#step")) break;
     const turn = await page.getAttribute("body", "data-turn");
-    await page.click("#step");
+    await clickStep(page);
     shown.push(await state(page));
     if (turn === "player") times.push(Number(await page.getAttribute("#bot-time", "data-ms")));
     // The screenshot: from the given event on, the first position with dice or a move to show.
@@ -194,51 +246,52 @@ async function botGame(page, spec) {
 }
 
 /**
- * A person (seat 0) against bots: Step until seat 0 is to move, then make a move by clicking
- * its cells (a forced pass by clicking Pass), a few times; every state checked by replay.
+ * A person (seat 0) against bots: the page rolls and the bots move by themselves until seat
+ * 0 is to move; then the test makes a move by clicking its cells (a forced pass by clicking
+ * Pass), a few times; every state seen is checked against the replay of the record.
  */
 async function personGame(page, spec) {
-  await newGame(page, { ...spec, seed: spec.seed + 100 });
+  const game = { ...spec, seed: spec.seed + 100 };
+  await newGame(page, game);
   await setSeats(page, (seat) => (seat === 0 ? "human" : spec.bot));
-  const shown = [await state(page)];
+  await newGame(page, game);
+  const seen = [];
   let clicked = 0;
   let passes = 0;
   let beforeLastMove = null;
-  for (let events = 0; events < 400 && clicked < 3; events++) {
+  for (let turns = 0; turns < 400 && clicked < 3; turns++) {
+    await personsTurn(page);
+    const now = await observe(page);
+    seen.push(now);
     if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
-    if (!(await page.isDisabled("#step"))) {
-      await page.click("#step");
-      shown.push(await state(page));
-      continue;
-    }
     if (await page.isVisible("#pass")) {
-      beforeLastMove = shown.at(-1);
+      beforeLastMove = now.state;
       await page.click("#pass");
       passes += 1;
-    } else {
-      // The last listed move that clicks alone can pick: its cells start no other move's.
-      const moves = await page.$$eval("#moves button", (buttons) => buttons.map((b) => ({
-        notation: b.dataset.notation, cells: b.dataset.cells.split(" ").filter(Boolean),
-      })));
-      const startsOther = (move) => moves.some((other) => other !== move
-        && other.cells.length >= move.cells.length && move.cells.every((c, i) => other.cells[i] === c));
-      const chosen = moves.filter((move) => move.cells.length && !startsOther(move)).at(-1) ?? null;
-      if (!chosen) break;
-      beforeLastMove = shown.at(-1);
-      const historyBefore = await page.locator("#history li").count();
-      for (const cell of chosen.cells) {
-        if ((await page.locator("#history li").count()) !== historyBefore) break;
-        await clickCell(page, cell);
-      }
-      const last = await page.locator("#history li").last().textContent();
-      check(`${spec.game}: clicking ${chosen.cells.join(" then ")} plays ${chosen.notation}`, last === chosen.notation, `the last event is ${last}`);
-      clicked += 1;
+      continue;
     }
-    shown.push(await state(page));
+    // The last listed move that clicks alone can pick: its cells start no other move's.
+    const moves = await page.$$eval("#moves button", (buttons) => buttons.map((b) => ({
+      notation: b.dataset.notation, cells: b.dataset.cells.split(" ").filter(Boolean),
+    })));
+    const startsOther = (move) => moves.some((other) => other !== move
+      && other.cells.length >= move.cells.length && move.cells.every((c, i) => other.cells[i] === c));
+    const chosen = moves.filter((move) => move.cells.length && !startsOther(move)).at(-1) ?? null;
+    if (!chosen) break;
+    beforeLastMove = now.state;
+    for (const cell of chosen.cells) {
+      if ((await events(page)) !== now.events) break;
+      await clickCell(page, cell);
+    }
+    const played = await page.locator("#history li").nth(now.events).textContent();
+    check(`${spec.game}: clicking ${chosen.cells.join(" then ")} plays ${chosen.notation}`, played === chosen.notation, `the event is ${played}`);
+    clicked += 1;
   }
+  await personsTurn(page);
+  seen.push(await observe(page));
   const record = await downloadRecord(page);
-  sameStates(`${spec.game}: a person's ${clicked} clicked moves and ${passes} passes among the bots' events, every page state equals the replay`,
-    shown, replayStates(record, `${spec.game}-person`));
+  sameObserved(`${spec.game}: a person's ${clicked} clicked moves and ${passes} passes, the rolls and the bots' moves played by the page in between, every state seen equals the replay`,
+    seen, replayStates(record, `${spec.game}-person`));
   if (beforeLastMove !== null) {
     await page.click("#undo");
     check(`${spec.game}: Undo goes back to the state before the person's last move`, (await state(page)) === beforeLastMove);
@@ -252,14 +305,15 @@ async function forcedPass(page) {
   await setSeats(page, (seat) => (seat === 0 ? "human" : "greedy"));
   await page.fill("#paste-input", "7/7/7/7/ooo4/ooo4/xoo4 x 0 1");
   await page.click("#paste-load");
-  const shown = [await state(page)];
+  const seen = [await observe(page)];
   check("forced pass: a pasted Ataxx position where x cannot move offers Pass", await page.isVisible("#pass"));
   await page.click("#pass");
-  shown.push(await state(page));
-  const last = await page.locator("#history li").last().textContent();
-  check("forced pass: clicking Pass plays the pass 0000", last === "0000", `the last event is ${last}`);
-  sameStates("forced pass: the page's states equal the replay of its record (with its start position)",
-    shown, replayStates(await downloadRecord(page), "ataxx-pass"));
+  await personsTurn(page);
+  seen.push(await observe(page));
+  const first = await page.locator("#history li").first().textContent();
+  check("forced pass: clicking Pass plays the pass 0000, and the bot answers by itself", first === "0000" && seen[1].events >= 2, `the events: ${first}, … (${seen[1].events})`);
+  sameObserved("forced pass: the page's states equal the replay of its record (with its start position)",
+    seen, replayStates(await downloadRecord(page), "ataxx-pass"));
 }
 
 /** Bad state, bad record, bad move: the message shows next to the field, the game stays. */
@@ -314,6 +368,63 @@ async function greedyTimes(page, spec, repeat = 200, limit = 60) {
     session.free();
     return times;
   }, { ...spec, repeat, limit });
+}
+
+/** Seats `spec` at x (a person at o) on a new Ataxx game: the bot starts thinking at once. */
+async function botToMove(page, spec, seed) {
+  await newGame(page, { game: "ataxx", preset: "default", settings: {}, seed });
+  await setSeats(page, () => "human");
+  await newGame(page, { game: "ataxx", preset: "default", settings: {}, seed });
+  await typeSeat(page, 0, spec);
+}
+
+/** Waits for the move of the bot `spec` and returns its thinking time in the worker. */
+async function botMoveTime(page, spec, timeout = 60000) {
+  await page.waitForFunction((bot) => document.getElementById("bot-time").dataset.bot === bot
+    && !document.body.hasAttribute("data-thinking"), spec, { timeout });
+  return Number(await page.getAttribute("#bot-time", "data-ms"));
+}
+
+/**
+ * The page keeps answering while a bot thinks: a search of about 2 s in the worker (MCTS
+ * iterations sized from a first, timed search), and during it a click on "Show the engine's
+ * evaluation". Measured two ways: from the click's input event to its handler on the page
+ * (`performance.now() - event.timeStamp`), and from the moment the test sends the click
+ * (Date.now() in Node) to the moment the handler runs (Date.now() on the page), which
+ * includes Playwright's round trip. Both must be under 100 ms.
+ */
+async function responsiveness(page) {
+  const probe = "mcts:iters=6000";
+  await botToMove(page, probe, 31);
+  const probeMs = await botMoveTime(page, probe);
+  // 2.6 s by the probe's speed: a larger tree is a little slower per iteration.
+  const iterations = Math.max(6000, Math.min(5_000_000, Math.round(6000 * 2600 / Math.max(probeMs, 1))));
+  const spec = `mcts:iters=${iterations}`;
+  await botToMove(page, spec, 32);
+  await page.waitForSelector("body[data-thinking]");
+  await page.waitForTimeout(400);
+  await page.evaluate(() => {
+    window.clicksHandled = [];
+    document.getElementById("show-analysis").addEventListener("click", (event) => {
+      window.clicksHandled.push({ at: Date.now(), delay: performance.now() - event.timeStamp,
+        thinking: document.body.hasAttribute("data-thinking") });
+    }, { capture: true });
+  });
+  const box = await page.locator("#show-analysis").boundingBox();
+  const sent = Date.now();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => window.clicksHandled.length > 0);
+  const [handled] = await page.evaluate(() => window.clicksHandled);
+  const toggled = await page.evaluate(() => !document.getElementById("analysis").hidden);
+  const searchMs = await botMoveTime(page, spec);
+  const roundTrip = handled.at - sent;
+  console.log(`responsiveness: ${spec} thought ${searchMs.toFixed(0)} ms in the worker (the probe ${probe}: ${probeMs.toFixed(0)} ms); `
+    + `a click during it was handled ${handled.delay.toFixed(1)} ms after its input event, ${roundTrip} ms after the test sent it`);
+  check(`responsiveness: the bot searched at least 1.5 s in the worker (${searchMs.toFixed(0)} ms) and the click came during the search (${handled.thinking})`,
+    searchMs >= 1500 && handled.thinking);
+  check(`responsiveness: the click was handled within 100 ms (${handled.delay.toFixed(1)} ms from its input event, ${roundTrip} ms from the test) and its handler showed the evaluation panel`,
+    handled.delay < 100 && roundTrip < 100 && toggled);
+  await page.click("#show-analysis");
 }
 
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
@@ -380,11 +491,14 @@ async function main() {
     await page.goto(url);
     await page.waitForSelector("body[data-ready]");
     const botTimes = {};
-    for (const spec of GAMES) botTimes[spec.game] = await botGame(page, spec);
-    for (const spec of GAMES) await personGame(page, spec);
-    await forcedPass(page);
-    await badInput(page);
-    for (const spec of GAMES) {
+    if (part("games")) for (const spec of GAMES) botTimes[spec.game] = await botGame(page, spec);
+    if (part("person")) for (const spec of GAMES) await personGame(page, spec);
+    if (part("input")) {
+      await forcedPass(page);
+      await badInput(page);
+    }
+    if (part("responsiveness")) await responsiveness(page);
+    if (part("games")) for (const spec of GAMES) {
       const clicked = botTimes[spec.game];
       console.log(`greedy bot move in the page (Step clicks, 0.1 ms clock), ${spec.game}: ${summary(clicked)}`);
       const fine = await greedyTimes(page, spec);

@@ -147,6 +147,30 @@ impl JsSession {
         self.inner.bot_move().map_err(thrown)
     }
 
+    /// See [`Session::think`].
+    ///
+    /// # Errors
+    /// As [`Session::think`], or a bad seed.
+    pub fn think(&mut self, seed: f64) -> Result<String, JsError> {
+        let seed = seed_from_number(seed).map_err(thrown)?;
+        self.inner.think(seed).map_err(thrown)
+    }
+
+    /// See [`Session::move_seed`] (a whole number below 2^53).
+    #[wasm_bindgen(js_name = moveSeed)]
+    #[must_use]
+    pub fn move_seed(&self) -> f64 {
+        self.inner.move_seed() as f64
+    }
+
+    /// See [`Session::sync`].
+    ///
+    /// # Errors
+    /// As [`Session::sync`].
+    pub fn sync(&mut self, json: &str) -> Result<(), JsError> {
+        self.inner.sync(json).map_err(thrown)
+    }
+
     /// See [`Session::advance`].
     pub fn advance(&mut self) -> Option<String> {
         self.inner.advance()

@@ -22,12 +22,15 @@ fn entry<G: WebGame>() -> Value {
         "seats": {"min": G::MIN_SEATS, "max": G::MAX_SEATS},
         "presets": presets,
         "settings": settings,
-        "bots": G::BOTS,
+        "bots": G::BOTS.iter().map(|b| b.spec).collect::<Vec<_>>(),
+        "botNames": G::BOTS.iter().map(|b| b.name).collect::<Vec<_>>(),
+        "defaultBot": G::DEFAULT_BOT,
     })
 }
 
 /// Every game as JSON: `[{game, seats: {min, max}, presets: [{name, help}], settings: [{key,
-/// default, values, help}], bots: [spec]}]`.
+/// default, values, help}], bots: [spec], botNames: [name], defaultBot: spec}]` (`botNames[i]`
+/// is what the menu calls `bots[i]`).
 #[must_use]
 pub fn catalog() -> String {
     json!([

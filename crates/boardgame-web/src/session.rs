@@ -146,17 +146,7 @@ impl Session {
     /// # Errors
     /// Not JSON, not a record, an unknown game, or the first illegal event.
     pub fn from_record(json: &str) -> Result<Session, WebError> {
-        let lines: Vec<&str> = json.lines().filter(|l| !l.trim().is_empty()).collect();
-        let line = match lines.as_slice() {
-            [line] => *line,
-            [] => return Err(error("no record: the text is empty")),
-            many => {
-                return Err(error(format!(
-                    "one record at a time: this text has {} lines",
-                    many.len()
-                )));
-            }
-        };
+        let line = one_line(json)?;
         let header: Value = serde_json::from_str(line)
             .map_err(|e| error(format!("not a record: {}", clip(&e.to_string()))))?;
         let Some(game) = header.get("game").and_then(Value::as_str) else {
@@ -193,17 +183,7 @@ impl Session {
     }
 
     fn replay<G: WebGame>(line: &str) -> Result<Session, WebError> {
-        let line: RecordLine<G> = serde_json::from_str(line).map_err(|e| {
-            error(format!(
-                "not a record of {}: {}",
-                G::NAME,
-                clip(&e.to_string())
-            ))
-        })?;
-        let state = line
-            .record
-            .replay()
-            .map_err(|e| error(format!("record: {e}")))?;
+        let (line, state) = replayed::<G>(line)?;
         Ok(Session::of(Play::new(
             line.record,
             state,
@@ -289,6 +269,40 @@ impl Session {
         self.table.bot_move()
     }
 
+    /// At a bot's decision, for the bot worker: the bot's move (not played), its randomness
+    /// drawn from a generator seeded with `seed` (not the session's, so that the move depends
+    /// only on the position, the seat's bot and `seed`), as JSON `{"move": NOTATION, "work":
+    /// N}`: `work` is the bot's search in this move (MCTS iterations, expectimax nodes; 0 for
+    /// the bots that do not search).
+    ///
+    /// # Errors
+    /// At a person's decision, or where no player is to move.
+    pub fn think(&mut self, seed: u64) -> Result<String, WebError> {
+        self.table
+            .think(seed)
+            .map(|(mv, work)| json!({"move": mv, "work": work}).to_string())
+    }
+
+    /// The seed the page passes to [`Session::think`] for the decision in hand: drawn from the
+    /// session's seed and the number of events so far, so a game replayed with the same seed
+    /// and the same moves asks every bot the same question with the same seed.
+    #[must_use]
+    pub fn move_seed(&self) -> u64 {
+        self.table.move_seed()
+    }
+
+    /// Makes this session's game the one of `json` (a record of the same game, as
+    /// [`Session::from_record`] takes it), keeping the seats and their bots: the bot worker
+    /// keeps one session per table and brings it up to date before each move, so that the
+    /// bots keep what they learnt (a search tree, a table) from one move to the next.
+    ///
+    /// # Errors
+    /// As [`Session::from_record`], or a record of another game; the session is unchanged.
+    pub fn sync(&mut self, json: &str) -> Result<(), WebError> {
+        let line = one_line(json)?;
+        self.table.sync(line)
+    }
+
     /// One automatic event: a roll at a chance node, or a bot's move (played). Its text as in
     /// [`Session::history`], or `None` at a person's decision or the end.
     pub fn advance(&mut self) -> Option<String> {
@@ -318,6 +332,35 @@ impl Session {
     pub fn result(&self) -> Option<String> {
         self.table.result()
     }
+}
+
+/// The one record line of `json` (blank lines around it are allowed).
+fn one_line(json: &str) -> Result<&str, WebError> {
+    let lines: Vec<&str> = json.lines().filter(|l| !l.trim().is_empty()).collect();
+    match lines.as_slice() {
+        [line] => Ok(line),
+        [] => Err(error("no record: the text is empty")),
+        many => Err(error(format!(
+            "one record at a time: this text has {} lines",
+            many.len()
+        ))),
+    }
+}
+
+/// A record line of `G` read and replayed to its last state.
+fn replayed<G: WebGame>(line: &str) -> Result<(RecordLine<G>, G), WebError> {
+    let line: RecordLine<G> = serde_json::from_str(line).map_err(|e| {
+        error(format!(
+            "not a record of {}: {}",
+            G::NAME,
+            clip(&e.to_string())
+        ))
+    })?;
+    let state = line
+        .record
+        .replay()
+        .map_err(|e| error(format!("record: {e}")))?;
+    Ok((line, state))
 }
 
 /// The configuration of `preset` and `settings_json`: `players` first, then the other keys
@@ -370,6 +413,9 @@ trait Table {
     fn play(&mut self, notation: &str) -> Result<(), WebError>;
     fn roll(&mut self) -> Result<String, WebError>;
     fn bot_move(&mut self) -> Result<String, WebError>;
+    fn think(&mut self, seed: u64) -> Result<(String, u64), WebError>;
+    fn move_seed(&self) -> u64;
+    fn sync(&mut self, line: &str) -> Result<(), WebError>;
     fn advance(&mut self) -> Option<String>;
     fn undo(&mut self) -> bool;
     fn history(&self) -> Vec<String>;
@@ -555,6 +601,46 @@ impl<G: WebGame> Table for Play<G> {
         };
         let legal = self.state.legal_moves_vec();
         Ok(bot.choose(&self.state, &legal, &mut self.rng).to_string())
+    }
+
+    fn think(&mut self, seed: u64) -> Result<(String, u64), WebError> {
+        let Turn::Player(seat) = self.state.turn() else {
+            return Err(error(format!("no player is to move here: {}", self.turn())));
+        };
+        let Role::Bot { bot, .. } = &mut self.seats[seat.index()] else {
+            return Err(error(format!("seat {seat} is played by a person")));
+        };
+        let legal = self.state.legal_moves_vec();
+        let before = bot.work();
+        let mv = bot.choose(&self.state, &legal, &mut rng_from_seed(seed));
+        Ok((mv.to_string(), bot.work().saturating_sub(before)))
+    }
+
+    fn move_seed(&self) -> u64 {
+        // Stream 2^32 and up: the seats' own bots take streams 1 + seat.
+        game_seed(self.seed, (1 << 32) + self.record.events.len() as u64) & MAX_SEED
+    }
+
+    fn sync(&mut self, line: &str) -> Result<(), WebError> {
+        let game = serde_json::from_str::<Value>(line).ok().and_then(|header| {
+            header
+                .get("game")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        });
+        if let Some(game) = game.filter(|game| game != G::NAME) {
+            return Err(error(format!(
+                "a record of {} cannot update a game of {}",
+                quote(&game),
+                G::NAME
+            )));
+        }
+        let (line, state) = replayed::<G>(line)?;
+        self.record = line.record;
+        self.state = state;
+        self.seed = line.seed.unwrap_or(0);
+        self.undo_points.clear();
+        Ok(())
     }
 
     fn advance(&mut self) -> Option<String> {

@@ -5,6 +5,7 @@ import { drawBoard, seatColour } from "./boards/index.js";
 import { drawDice } from "./dice.js";
 import { click, clickPath, nextCells, isPass } from "./clicks.js";
 import { fillSetup, settingsJson, fillSeats } from "./setup.js";
+import { BotWorker } from "./bots.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,13 +23,27 @@ const page = {
   /** Cells clicked so far towards a move, and the moves they still allow (null: all). */
   clicked: [],
   candidates: null,
-  /** The Auto timer, while Auto runs. */
-  auto: null,
+  /** Whether Auto is on (a table of bots plays on by itself). */
+  auto: false,
+  /** The game on the board, numbered: a new game or a loaded one is a new table. */
+  table: 0,
+  /** The request in hand: a number while a bot thinks, else null. */
+  thinking: null,
+  /** Requests made so far (a reply to an older one is ignored). */
+  requests: 0,
+  /** Runs of the automatic events started so far (an older run stops). */
+  runs: 0,
 };
+
+/** The worker where bots think (bots.js). */
+const bots = new BotWorker();
+
+/** The pause between two automatic events, so that each can be seen. */
+const PACE_MS = 150;
 
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 const entryOf = (game) => page.games.find((entry) => entry.game === game);
-const defaultSeat = (seat) => (seat === 0 ? "human" : "greedy");
+const defaultSeat = (game, seat) => (seat === 0 ? "human" : entryOf(game).defaultBot);
 
 function notice(text) {
   $("notice").textContent = text;
@@ -47,13 +62,16 @@ function seed() {
 /** Puts `session` on the board, with the seats as chosen, and forgets the previous one. */
 function show(session) {
   stopAuto();
+  stopThinking();
   const previous = page.session;
+  if (previous && previous.game() !== session.game()) page.seats = [];
   page.session = session;
+  page.table += 1;
   page.clicked = [];
   page.candidates = null;
   const view = JSON.parse(session.view());
   for (const { seat } of view.seats) {
-    const who = page.seats[seat] ?? defaultSeat(seat);
+    const who = page.seats[seat] ?? defaultSeat(session.game(), seat);
     try {
       session.setSeat(seat, who);
       page.seats[seat] = who;
@@ -62,21 +80,31 @@ function show(session) {
       notice(`seat ${seat}: ${messageOf(error)}`);
     }
   }
-  fillSeats($("seats"), view.seats, entryOf(session.game()).bots, page.seats, chooseSeat,
-    (seat) => seatColour(view.game, seat));
+  drawSeats();
   if (previous) previous.free();
   render();
+  run();
+}
+
+/** The seat menus, showing who sits where. */
+function drawSeats() {
+  const view = JSON.parse(page.session.view());
+  fillSeats($("seats"), view.seats, entryOf(view.game), page.seats, chooseSeat,
+    (seat) => seatColour(view.game, seat));
 }
 
 function chooseSeat(seat, who) {
+  stopThinking();
   try {
     page.session.setSeat(seat, who);
     page.seats[seat] = who;
     notice("");
+    drawSeats();
   } catch (error) {
     notice(messageOf(error));
   }
   render();
+  run();
 }
 
 function newGame() {
@@ -102,6 +130,11 @@ function situation() {
   return { turn, moves, personToMove };
 }
 
+/** Whether a person sits at the table (then dice and bots play on by themselves). */
+function personAtTable() {
+  return page.seats.some((who) => who === "human");
+}
+
 function render() {
   const session = page.session;
   const view = JSON.parse(session.view());
@@ -119,7 +152,9 @@ function render() {
   board.classList.toggle("clickable", personToMove);
 
   document.body.dataset.turn = turn.kind;
-  $("status").textContent = view.status + (personToMove ? " — your move" : "");
+  document.body.toggleAttribute("data-thinking", page.thinking !== null);
+  const thinking = page.thinking !== null ? ` — ${botName(session.seat(turn.seat))} is thinking…` : "";
+  $("status").textContent = view.status + (personToMove ? " — your move" : thinking);
   $("dice").replaceChildren(...(view.dice ? [drawDice(view.dice)] : []));
   $("state").textContent = session.state();
 
@@ -127,7 +162,7 @@ function render() {
   $("result").hidden = result === undefined;
   $("result").textContent = result === undefined ? "" : `Game over: ${result}`;
 
-  $("step").disabled = turn.kind === "terminal" || personToMove;
+  $("step").disabled = turn.kind === "terminal" || personToMove || page.thinking !== null;
   $("auto").disabled = turn.kind === "terminal";
   const forcedPass = personToMove && moves.length === 1 && isPass(moves[0]);
   $("pass").hidden = !forcedPass;
@@ -166,33 +201,70 @@ function playMove(notation) {
   page.clicked = [];
   page.candidates = null;
   render();
+  run();
   return true;
 }
 
+/** What the menus call the bot `spec` of the game on the board. */
+function botName(spec) {
+  const entry = entryOf(page.session.game());
+  const i = entry.bots.indexOf(spec);
+  return i >= 0 ? entry.botNames[i] : spec;
+}
+
+/** Stops a bot's search in hand, if any (its move is not played). */
+function stopThinking() {
+  page.thinking = null;
+  bots.cancel();
+}
+
 /**
- * One automatic event: a roll at a chance node, or the bot's move at a bot's turn (its
- * thinking time shown in `#bot-time`). False when a person is to move or the game is over.
+ * One automatic event: a roll at a chance node, or at a bot's turn the bot's move, asked of
+ * the worker and played when it answers (its thinking time shown in `#bot-time`). Resolves
+ * false when a person is to move, the game is over, a bot is already thinking, or the
+ * request was cancelled (a new game, a seat changed, an undo).
  */
-function step() {
+async function step() {
   const session = page.session;
+  if (page.thinking !== null) return false;
   const { turn, personToMove } = situation();
-  try {
-    if (turn.kind === "chance") {
+  if (turn.kind === "chance") {
+    try {
       session.roll();
-    } else if (turn.kind === "player" && !personToMove) {
-      const start = performance.now();
-      const move = session.botMove();
-      const ms = performance.now() - start;
-      const timing = $("bot-time");
-      timing.dataset.ms = ms.toFixed(3);
-      timing.dataset.bot = session.seat(turn.seat);
-      timing.textContent = `${session.seat(turn.seat)} chose ${move} in ${ms.toFixed(1)} ms`;
-      session.play(move);
-    } else {
+    } catch (error) {
+      notice(messageOf(error));
       return false;
     }
-  } catch (error) {
-    notice(messageOf(error));
+  } else if (turn.kind === "player" && !personToMove) {
+    const spec = session.seat(turn.seat);
+    const request = ++page.requests;
+    page.thinking = request;
+    render();
+    let answer;
+    try {
+      answer = await bots.think({ table: page.table, record: session.record(), spec, seed: session.moveSeed() });
+    } catch (error) {
+      if (page.thinking !== request) return false;
+      page.thinking = null;
+      notice(messageOf(error));
+      render();
+      return false;
+    }
+    if (page.thinking !== request) return false;
+    page.thinking = null;
+    const timing = $("bot-time");
+    timing.dataset.ms = answer.ms.toFixed(3);
+    timing.dataset.bot = spec;
+    const work = answer.work ? `, ${answer.work.toLocaleString("en")} nodes or playouts` : "";
+    timing.textContent = `${botName(spec)} chose ${answer.move} in ${answer.ms.toFixed(1)} ms${work}`;
+    try {
+      session.play(answer.move);
+    } catch (error) {
+      notice(messageOf(error));
+      render();
+      return false;
+    }
+  } else {
     return false;
   }
   page.clicked = [];
@@ -201,29 +273,43 @@ function step() {
   return true;
 }
 
+/**
+ * Plays the automatic events one after another while Auto is on or a person sits at the
+ * table, until a person is to move or the game ends. A later run stops an earlier one.
+ */
+async function run() {
+  const id = ++page.runs;
+  while (id === page.runs && (page.auto || personAtTable())) {
+    if (!(await step())) break;
+    if (id !== page.runs) return;
+    await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+  }
+  if (id === page.runs && page.auto) stopAuto();
+}
+
 function stopAuto() {
-  if (page.auto !== null) clearInterval(page.auto);
-  page.auto = null;
+  page.auto = false;
   $("auto").setAttribute("aria-pressed", "false");
 }
 
 function toggleAuto() {
-  if (page.auto !== null) {
+  if (page.auto) {
     stopAuto();
     return;
   }
+  page.auto = true;
   $("auto").setAttribute("aria-pressed", "true");
-  page.auto = setInterval(() => {
-    if (!step()) stopAuto();
-  }, 150);
+  run();
 }
 
 function undo() {
   stopAuto();
+  stopThinking();
   notice(page.session.undo() ? "" : "Nothing to undo: no move made by a person.");
   page.clicked = [];
   page.candidates = null;
   render();
+  run();
 }
 
 function download() {
@@ -302,6 +388,9 @@ function wire() {
     loadPasted();
   });
   $("board").addEventListener("click", clickBoard);
+  $("show-analysis").addEventListener("change", () => {
+    $("analysis").hidden = !$("show-analysis").checked;
+  });
 }
 
 async function main() {

@@ -12,6 +12,9 @@ export function choicesOf(values) {
   return null;
 }
 
+/** The seat menu's value for "another spec" (not a spec: specs have no spaces). */
+const OTHER = "another spec";
+
 function option(value, text, selected = false) {
   const node = document.createElement("option");
   node.value = value;
@@ -62,28 +65,47 @@ export function settingsJson(settingsBox) {
 
 /**
  * Builds one selector per seat of `seats` (the view's seat list) offering a person and the
- * catalog's bots, with the seat's piece colour `colourOf(seat entry)`; `choose(seat, who)` is
- * called on a change.
+ * bots of `entry` (one catalog entry) by their names, with the seat's piece colour
+ * `colourOf(seat entry)`; `choose(seat, who)` is called on a change.
  */
-export function fillSeats(box, seats, bots, current, choose, colourOf) {
-  box.replaceChildren(...seats.map((entry) => {
-    const { seat, name } = entry;
+export function fillSeats(box, seats, entry, current, choose, colourOf) {
+  box.replaceChildren(...seats.map((seatEntry) => {
+    const { seat, name } = seatEntry;
     const label = document.createElement("label");
     label.className = "seat";
     const text = document.createElement("span");
     const swatch = document.createElement("i");
     swatch.className = "swatch";
-    swatch.style.background = colourOf(entry);
+    swatch.style.background = colourOf(seatEntry);
     text.append(swatch, name);
     const select = document.createElement("select");
     select.id = `seat-${seat}`;
     select.dataset.seat = seat;
     const who = current[seat] ?? "human";
-    const specs = ["human", ...bots];
-    if (!specs.includes(who)) specs.push(who);
-    select.append(...specs.map((spec) => option(spec, spec === "human" ? "person" : `bot: ${spec}`, spec === who)));
-    select.addEventListener("change", () => choose(seat, select.value));
-    label.append(text, select);
+    const choices = [["human", "person"], ...entry.bots.map((spec, i) => [spec, `bot: ${entry.botNames[i]}`])];
+    if (!choices.some(([spec]) => spec === who)) choices.push([who, `bot: ${who}`]);
+    select.append(...choices.map(([spec, text]) => Object.assign(option(spec, text, spec === who), { title: spec })),
+      option(OTHER, "bot: another spec…"));
+    // Any bot spec, typed (`mcts:iters=2000`, `expectimax:depth=3`): shown when chosen.
+    const typed = document.createElement("input");
+    typed.id = `seat-${seat}-spec`;
+    typed.className = "spec";
+    typed.placeholder = "a bot spec, then Enter";
+    typed.spellcheck = false;
+    typed.hidden = true;
+    typed.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && typed.value.trim() !== "") choose(seat, typed.value.trim());
+    });
+    select.addEventListener("change", () => {
+      typed.hidden = select.value !== OTHER;
+      if (select.value === OTHER) {
+        typed.value = who === "human" ? "" : who;
+        typed.focus();
+      } else {
+        choose(seat, select.value);
+      }
+    });
+    label.append(text, select, typed);
     return label;
   }));
 }

@@ -10,6 +10,7 @@ mod child;
 mod dialect;
 mod pattern;
 mod peer;
+mod suite;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -20,7 +21,7 @@ use boardgame_core::Game;
 use clap::{Args, ValueEnum};
 
 use crate::config::RuleArgs;
-use crate::error::{CliError, data, print_line, print_text, usage};
+use crate::error::{CliError, data, usage};
 use peer::{Answer, At, Peer};
 
 /// The games `perft-diff` compares (only Ataxx has other generators to compare with).
@@ -39,12 +40,20 @@ const MAX_DIFF_DEPTH: u32 = 32;
 pub(crate) struct PerftDiffArgs {
     /// The game.
     pub(crate) game: DiffGame,
-    /// The starting position (a FEN). Default: the initial position.
+    /// The starting position (a FEN). Default: the initial position, then the built-in
+    /// suite (`--suite` lists it).
     #[arg(long)]
     pub(crate) fen: Option<String>,
-    /// The depth of the first comparison, in plies.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DIFF_DEPTH)))]
-    pub(crate) depth: u32,
+    /// The depth of the first comparison, in plies (of each position).
+    #[arg(long, required_unless_present = "suite",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DIFF_DEPTH)))]
+    pub(crate) depth: Option<u32>,
+    /// List the built-in suite of positions compared after the start position, and exit.
+    #[arg(long, conflicts_with_all = ["fen", "no_suite"])]
+    pub(crate) suite: bool,
+    /// Compare the start position only, without the suite.
+    #[arg(long, conflicts_with = "fen")]
+    pub(crate) no_suite: bool,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
     #[command(flatten)]
@@ -60,7 +69,7 @@ pub(crate) struct PerftDiffArgs {
     #[arg(long)]
     pub(crate) json: bool,
     /// The generator: its program and arguments (after `--`).
-    #[arg(required = true, num_args = 1.., last = true, value_name = "GENERATOR")]
+    #[arg(required_unless_present = "suite", num_args = 1.., last = true, value_name = "GENERATOR")]
     pub(crate) generator: Vec<String>,
 }
 
@@ -102,6 +111,12 @@ enum Verdict {
 /// Runs `perft-diff`.
 pub(crate) fn run(args: &PerftDiffArgs) -> Result<(), CliError> {
     let DiffGame::Ataxx = args.game;
+    if args.suite {
+        return suite::list(args.json);
+    }
+    let depth = args
+        .depth
+        .ok_or_else(|| CliError::Usage("give --depth".into()))?;
     let config: ataxx::AtaxxConfig = args.rules.build()?;
     let root = match &args.fen {
         Some(text) => Ataxx::from_notation(text, &config).map_err(data)?,
@@ -118,20 +133,19 @@ pub(crate) fn run(args: &PerftDiffArgs) -> Result<(), CliError> {
         args.generator.clone(),
         Duration::from_secs_f64(args.timeout),
     )?;
-    let mut steps = Vec::new();
-    let found = compare(&root, args, &mut peer, &mut steps);
+    let with_suite = args.fen.is_none() && !args.no_suite;
+    let positions = suite::positions(root, args.fen.is_some(), with_suite, &config)?;
+    let found = suite::compare_each(&positions, depth, args.json, |position, steps| {
+        compare(position, depth, args, &mut peer, steps)
+    });
     peer.finish();
-    let verdict = found?;
-    report(&root, args, &steps, &verdict)?;
-    match verdict {
-        Verdict::Agree(_) => Ok(()),
-        Verdict::Differ(_) => Err(CliError::Differ),
-    }
+    found
 }
 
 /// Walks down from `root` until the move lists differ (or every count agrees).
 fn compare(
     root: &Ataxx,
+    root_depth: u32,
     args: &PerftDiffArgs,
     peer: &mut Peer,
     steps: &mut Vec<Step>,
@@ -139,10 +153,10 @@ fn compare(
     let root_fen = root.to_string();
     let mut position = root.clone();
     let mut path: Vec<Move> = Vec::new();
-    let mut depth = args.depth;
+    let mut depth = root_depth;
     // Their count for the move that led here, from the position above.
     let mut expected: Option<u64> = None;
-    // At most `args.depth` steps: each one goes a ply deeper.
+    // At most `root_depth` steps: each one goes a ply deeper.
     loop {
         let fen = position.to_string();
         let moves: Vec<String> = path.iter().map(Move::to_string).collect();
@@ -314,42 +328,40 @@ fn words(moves: &[Move]) -> String {
         .join(" ")
 }
 
-fn report(
-    root: &Ataxx,
-    args: &PerftDiffArgs,
-    steps: &[Step],
-    verdict: &Verdict,
-) -> Result<(), CliError> {
-    if args.json {
-        let steps: Vec<_> = steps
-            .iter()
-            .map(|s| serde_json::json!({
-                "depth": s.depth, "fen": s.fen, "ours": s.ours, "theirs": s.theirs,
-                "move": s.through.0.to_string(), "our_count": s.through.1, "their_count": s.through.2,
-            }))
-            .collect();
-        let mut object = serde_json::json!({
-            "game": "ataxx", "fen": root.to_string(), "depth": args.depth, "steps": steps,
-        });
-        match verdict {
-            Verdict::Agree(nodes) => {
-                object["agree"] = true.into();
-                object["nodes"] = (*nodes).into();
-            }
-            Verdict::Differ(d) => {
-                let list = |moves: &[Move]| moves.iter().map(Move::to_string).collect::<Vec<_>>();
-                object["agree"] = false.into();
-                object["difference"] = serde_json::json!({
-                    "fen": d.fen, "depth": d.depth, "path": list(&d.path),
-                    "only_ours": list(&d.only_ours), "only_theirs": list(&d.only_theirs),
-                    "counts": d.counts.iter().map(|(m, o, t)| serde_json::json!({"move": m.to_string(), "ours": o, "theirs": t})).collect::<Vec<_>>(),
-                    "duplicates": d.duplicates.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>(),
-                    "notes": d.notes,
-                });
-            }
+/// The JSON report of one comparison: `{"agree":…,"game":"ataxx","fen":…,"depth":…,"steps":[…],…}`.
+fn json_report(root: &Ataxx, depth: u32, steps: &[Step], verdict: &Verdict) -> serde_json::Value {
+    let steps: Vec<_> = steps
+        .iter()
+        .map(|s| serde_json::json!({
+            "depth": s.depth, "fen": s.fen, "ours": s.ours, "theirs": s.theirs,
+            "move": s.through.0.to_string(), "our_count": s.through.1, "their_count": s.through.2,
+        }))
+        .collect();
+    let mut object = serde_json::json!({
+        "game": "ataxx", "fen": root.to_string(), "depth": depth, "steps": steps,
+    });
+    match verdict {
+        Verdict::Agree(nodes) => {
+            object["agree"] = true.into();
+            object["nodes"] = (*nodes).into();
         }
-        return print_line(&object.to_string());
+        Verdict::Differ(d) => {
+            let list = |moves: &[Move]| moves.iter().map(Move::to_string).collect::<Vec<_>>();
+            object["agree"] = false.into();
+            object["difference"] = serde_json::json!({
+                "fen": d.fen, "depth": d.depth, "path": list(&d.path),
+                "only_ours": list(&d.only_ours), "only_theirs": list(&d.only_theirs),
+                "counts": d.counts.iter().map(|(m, o, t)| serde_json::json!({"move": m.to_string(), "ours": o, "theirs": t})).collect::<Vec<_>>(),
+                "duplicates": d.duplicates.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>(),
+                "notes": d.notes,
+            });
+        }
     }
+    object
+}
+
+/// The text report of one comparison: its steps, then `agree: …` or where they differ.
+fn text_report(root: &Ataxx, depth: u32, steps: &[Step], verdict: &Verdict) -> String {
     let mut out = String::new();
     for step in steps {
         let (mv, ours, theirs) = step.through;
@@ -361,7 +373,7 @@ fn report(
     }
     match verdict {
         Verdict::Agree(nodes) => {
-            let _ = writeln!(out, "agree: perft {} = {nodes} from {}", args.depth, root);
+            let _ = writeln!(out, "agree: perft {depth} = {nodes} from {root}");
         }
         Verdict::Differ(d) => {
             let _ = writeln!(
@@ -400,5 +412,5 @@ fn report(
             }
         }
     }
-    print_text(&out)
+    out
 }

@@ -25,8 +25,8 @@ fn perft_diff(options: &[&str], generator: &[&str]) -> Output {
     boardgame(&args)
 }
 
-/// The JSON report of a run that found a difference (exit status 3).
-fn difference(options: &[&str], generator: &[&str]) -> serde_json::Value {
+/// The whole JSON report of a run that found a difference (exit status 3).
+fn differing_report(options: &[&str], generator: &[&str]) -> serde_json::Value {
     let mut options = options.to_vec();
     options.push("--json");
     let out = perft_diff(&options, generator);
@@ -34,7 +34,12 @@ fn difference(options: &[&str], generator: &[&str]) -> serde_json::Value {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(report["agree"], false);
-    report["difference"].clone()
+    report
+}
+
+/// The difference a run found (exit status 3).
+fn difference(options: &[&str], generator: &[&str]) -> serde_json::Value {
+    differing_report(options, generator)["difference"].clone()
 }
 
 fn words(value: &serde_json::Value) -> Vec<String> {
@@ -242,6 +247,206 @@ fn the_text_report_names_the_position_the_path_and_both_sides_moves() {
     ] {
         assert!(text.lines().any(|l| l == line), "{line:?} not in\n{text}");
     }
+}
+
+/// The planted bugs that the start position cannot show at depth 4, one per rule the
+/// suite is there for, each with the suite position that shows it, the path from that
+/// position to the first difference, and the moves only we list and only they list there.
+/// A planted bug: its name, the suite position, the path, only ours, only theirs.
+type SuiteBug = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const SUITE_BUGS: [SuiteBug; 11] = [
+    (
+        "extra-move",
+        "blockers",
+        &[],
+        &[],
+        &["f1", "g2", "a6", "b7"],
+    ),
+    ("jump-onto-blocker", "blockers", &[], &[], &["g1e2", "a7c6"]),
+    (
+        "blocked-jump",
+        "blockers",
+        &[],
+        &["g1e1", "g1f3", "g1g3", "a7a5", "a7b5", "a7c7"],
+        &[],
+    ),
+    (
+        "corner-flip",
+        "edges",
+        &["b1", "f1", "a6"],
+        &[],
+        &["b6", "b7"],
+    ),
+    ("wrong-pass", "forced-pass", &[], &["0000"], &[]),
+    (
+        "stuck-no-end",
+        "no-moves",
+        &["b1", "0000", "c1"],
+        &[],
+        &["0000"],
+    ),
+    (
+        "no-stones-no-end",
+        "no-stones",
+        &["c2", "d2"],
+        &[],
+        &["0000"],
+    ),
+    (
+        "wrong-game-end",
+        "clock-99",
+        &["d2c4"],
+        &[],
+        &["e3", "e4", "f4d2", "f4d3", "f4d4"],
+    ),
+    (
+        "clock-101",
+        "clock-99",
+        &["d2c4"],
+        &[],
+        &["e3", "e4", "f4d2", "f4d3", "f4d4"],
+    ),
+    (
+        "clone-keeps-clock",
+        "clock-99",
+        &["c3"],
+        &["e3", "c4", "d4", "e4", "f4d3", "f4d4", "d5d3", "d5e3"],
+        &[],
+    ),
+    (
+        "capture-resets-clock",
+        "clock-99",
+        &["d2c4"],
+        &[],
+        &["e3", "e4", "f4d2", "f4d3", "f4d4"],
+    ),
+];
+
+#[test]
+fn the_default_suite_finds_every_planted_rule_bug_that_the_start_position_cannot_show() {
+    // Each run is the default comparison at depth 4: the start position first, where the
+    // bug must not show (it agrees), then the suite up to the position that shows it.
+    let began = Instant::now();
+    // Two runs at a time (CI has two cores; the Python generator takes about 2 s of CPU for
+    // the start position and the suite).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut reports: Vec<(usize, serde_json::Value)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((bug, ..)) = SUITE_BUGS.get(i) else {
+                            return done;
+                        };
+                        done.push((i, differing_report(&["--depth", "4"], &["--bug", bug])));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    reports.sort_by_key(|(i, _)| *i);
+    let reports: Vec<serde_json::Value> = reports.into_iter().map(|(_, r)| r).collect();
+    for ((bug, position, path, only_ours, only_theirs), report) in SUITE_BUGS.iter().zip(&reports) {
+        let suite = report["suite"].as_array().expect("the positions compared");
+        assert_eq!(suite[0]["name"], "start", "{bug}: {report}");
+        assert_eq!(
+            suite[0]["agree"], true,
+            "{bug}: seen from the start: {report}"
+        );
+        assert_eq!(suite[0]["nodes"], 155_888, "{bug}");
+        assert_eq!(report["position"], *position, "{bug}: {report}");
+        assert_eq!(suite.last().unwrap()["name"], *position, "{bug}");
+        let found = &report["difference"];
+        assert_eq!(words(&found["path"]), *path, "{bug}: {found}");
+        assert_eq!(words(&found["only_ours"]), *only_ours, "{bug}: {found}");
+        assert_eq!(words(&found["only_theirs"]), *only_theirs, "{bug}: {found}");
+    }
+    eprintln!(
+        "{} planted bugs found by the suite in {:?}",
+        SUITE_BUGS.len(),
+        began.elapsed()
+    );
+}
+
+#[test]
+fn the_suite_is_listed_named_in_the_text_report_and_agrees_with_a_correct_generator() {
+    let out = boardgame(&["perft-diff", "ataxx", "--suite"]);
+    assert!(out.status.success());
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        listing.contains(
+            "forced-pass depth 1  -------/-------/-------/---2--/---1---/oo-----/xo----- x 0 1"
+        ),
+        "{listing}"
+    );
+    let out = boardgame(&["perft-diff", "ataxx", "--suite", "--json"]);
+    let names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(names.len(), 10, "{names:?}");
+    assert_eq!(names[0], "blockers");
+    // Depth 2 is too shallow for five positions, which the last line says.
+    let out = perft_diff(&["--depth", "2"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 13, "{text}");
+    assert_eq!(
+        lines[0],
+        "agree: perft 2 = 256 from x5o/7/7/7/7/7/o5x x 0 1"
+    );
+    assert_eq!(
+        lines[4],
+        "agree: perft 2 = 2 from ------o/-------/-------/-------/-------/-------/x2---- x 0 1 (suite 4/10 no-moves)"
+    );
+    assert_eq!(
+        lines[11],
+        "agree: the start position and the 10 positions of the suite at depth 2 (perft-diff ataxx --suite lists them)"
+    );
+    assert_eq!(
+        lines[12],
+        "note: depth 2 does not reach the rule of 5 suite positions (the depth each needs: \
+         no-moves 4, full-board 3, clock-98 3, clock-97 4, clock-96 5)"
+    );
+    // The text report names the suite position before the walk down from it.
+    let out = perft_diff(&["--depth", "2"], &["--bug", "no-stones-no-end"]);
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.starts_with(
+            "suite position 6/10 no-stones differs: -------/-------/--3--/--1o1--/--1x1--/--2o--/------- x 0 1 (the end when"
+        )),
+        "{text}"
+    );
+    // --no-suite compares the start position only.
+    let out = perft_diff(
+        &["--depth", "2", "--no-suite"],
+        &["--bug", "no-stones-no-end"],
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "agree: perft 2 = 256 from x5o/7/7/7/7/7/o5x x 0 1\n"
+    );
 }
 
 /// Runs a broken generator and returns its message, checking exit status 1, a short

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import operator
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -159,6 +159,107 @@ def _game_seeds(seed: int | list[int] | None, n: int) -> tuple[list[int] | None,
     return seeds, None
 
 
+class _Closed:
+    """What a closed batch holds instead of its native half: every call raises
+    ``RuntimeError``."""
+
+    def __getattr__(self, name: str) -> object:
+        raise RuntimeError("this environment is closed")
+
+
+def _opponent(opponent: object) -> tuple[str | None, Callable[[Any, np.ndarray], Any] | None]:
+    """``opponent`` as the native bot spec or the Python policy: ``None`` (self-play), a bot
+    spec (``"random"``, ``"mcts:iters=200"``, any of :data:`BOT_SPECS`), a model with
+    ``predict(observations, action_masks=…)`` (Stable-Baselines3, sb3-contrib's
+    ``MaskablePPO``), or a callable ``policy(observations, action_masks) -> actions``."""
+    if opponent is None or isinstance(opponent, str):
+        return opponent, None
+    predict = getattr(opponent, "predict", None)
+    if callable(predict):
+        def policy(observations: Any, masks: np.ndarray) -> Any:
+            actions, _ = predict(observations, action_masks=masks)
+            return actions
+
+        return None, policy
+    if callable(opponent):
+        return None, opponent  # type: ignore[return-value]
+    raise TypeError(
+        "opponent must be None (self-play), a bot spec, a model with predict(obs, action_masks=…) "
+        f"or a callable policy(observations, action_masks), not {type(opponent).__name__}"
+    )
+
+
+class _Core:
+    """A native batch, the numpy arrays it writes, and the opponent's Python policy if it has
+    one (which :meth:`step` and :meth:`reset` ask for the opponent's moves, once per round for
+    every game that waits for it)."""
+
+    def __init__(
+        self,
+        game: Game,
+        n: int,
+        seed: int,
+        *,
+        opponent: object = None,
+        seat: int | str = 0,
+        opponent_seed: int = 0,
+        forfeit: float | None = None,
+        finals: bool = False,
+        num_threads: int = 1,
+    ) -> None:
+        spec, self.policy = _opponent(opponent)
+        self.native = _VectorEnv(
+            game, n, seed, opponent=spec, seat=seat, bot_seed=opponent_seed, forfeit=forfeit,
+            finals=finals, caller=self.policy is not None, num_threads=num_threads,
+        )
+        self.n = n
+        shape = tuple(game.observation_tensor_shape())
+        self.observations = np.zeros((n, *shape), np.float32)
+        self.masks = np.zeros((n, game.num_distinct_actions()), np.bool_)
+        self.players = np.zeros(n, np.int64)
+        self.seats = np.zeros(n, np.int64)
+        self.waiting = np.zeros(n, np.bool_)
+        self.returns = np.zeros((n, game.num_players()), np.float32)
+        self.rewards = np.zeros(n, np.float32)
+        self.dones = np.zeros(n, np.bool_)
+        self.forfeits = np.zeros(n, np.bool_)
+        self.finals = np.zeros((n, *shape), np.float32) if finals else None
+        self.native.bind(
+            self.observations, self.masks, self.players, self.seats, self.waiting, self.returns,
+            self.rewards, self.dones, self.forfeits, self.finals,
+        )
+        #: How the policy is shown the games: their observations (``"array"``), or a dict of
+        #: them and the masks (``"dict"``, gymnasium's ``observation_mode``).
+        self.observation_mode = "array"
+
+    def reset(self, seeds: list[int] | None = None, seed: int | None = None, mask: np.ndarray | None = None) -> None:
+        self.native.reset(seeds, seed, mask)
+        self._answer()
+
+    def step(self, actions: np.ndarray, hold: np.ndarray | None = None) -> None:
+        self.native.step(actions, hold)
+        self._answer()
+
+    def _answer(self) -> None:
+        """Asks the opponent's policy for its moves until every game waits for the agent."""
+        if self.policy is None:
+            return
+        answers = np.zeros(self.n, np.int64)
+        while self.waiting.any():
+            rows = np.flatnonzero(self.waiting)
+            observations = self.observations[rows]
+            masks = self.masks[rows]
+            if self.observation_mode == "dict":
+                observations = {"observation": observations, "action_mask": masks.astype(np.int8)}
+            chosen = self.policy(observations, masks)
+            try:
+                chosen = _check_actions(chosen, len(rows))
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"the opponent's policy: {error}") from None
+            answers[rows] = chosen
+            self.native.answer(answers)
+
+
 class VectorEnv:
     """``n`` games of one game, stepped together inside Rust.
 
@@ -176,10 +277,18 @@ class VectorEnv:
     - ``dones``: ``bool[n]``, the games that ended on this step (their row of
       ``observations``, ``masks`` and ``players`` already shows the new game).
 
+    The agent plays every seat (``opponent=None``, the default), or ``seat`` (a number, or
+    ``"random"``: drawn for each game) against ``opponent``: a bot spec (its moves are played
+    inside the step), a model with ``predict(observations, action_masks=…)`` or a callable
+    ``policy(observations, action_masks) -> actions`` (asked once per round for every game
+    whose opponent is to move; rows = those games). ``seats`` (``int64[n]``) holds the
+    agent's seat in each game. ``num_threads`` splits the batch over that many threads.
+
     The arrays returned are reused by the next call: copy them to keep them. ``reset`` and
     ``step`` run without the GIL and Ctrl-C interrupts them (the batch then needs a
     ``reset``). One thread at a time: a call while another thread's call runs raises
-    ``RuntimeError``. A ``VectorEnv`` pickles and deep-copies with its games and generators.
+    ``RuntimeError``. A ``VectorEnv`` pickles and deep-copies with its games and generators
+    (and its opponent, if that pickles); ``close()`` frees it.
     """
 
     def __init__(
@@ -191,36 +300,50 @@ class VectorEnv:
         players: int | None = None,
         preset: str | None = None,
         settings: Mapping[str, str | int | bool] | None = None,
+        opponent: object = None,
+        seat: int | str = 0,
+        opponent_seed: int = 0,
+        num_threads: int = 1,
     ) -> None:
         if isinstance(game, str):
             game = new_game(game, players=players, preset=preset, settings=dict(settings or {}))
         self.game = game
         self.num_envs = n
         self.seed = seed
-        self._native = _VectorEnv(game, n, seed)
-        self._allocate()
+        self._options = dict(opponent=opponent, seat=seat, opponent_seed=opponent_seed, num_threads=num_threads)
+        self._start(seed)
 
-    def _allocate(self) -> None:
-        n, game = self.num_envs, self.game
-        self.observations = np.zeros((n, *game.observation_tensor_shape()), np.float32)
-        self.masks = np.zeros((n, game.num_distinct_actions()), np.bool_)
-        self.players = np.zeros(n, np.int64)
-        self.rewards = np.zeros((n, game.num_players()), np.float32)
-        self.dones = np.zeros(n, np.bool_)
-        self._masks_u8 = self.masks.view(np.uint8)
-        self._dones_u8 = self.dones.view(np.uint8)
+    def _start(self, seed: int) -> None:
+        self._core = _Core(self.game, self.num_envs, seed, **self._options)
+        self._native = self._core.native
+        core = self._core
+        self.observations, self.masks, self.players = core.observations, core.masks, core.players
+        self.rewards, self.dones, self.seats = core.returns, core.dones, core.seats
+
+    @property
+    def num_threads(self) -> int:
+        return self._options["num_threads"]
 
     def __len__(self) -> int:
         return self.num_envs
 
-    def reset(self, seed: int | list[int] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def reset(
+        self, seed: int | list[int] | None = None, mask: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Starts every game afresh: ``(observations, masks, players)``. With ``seed`` (an
         int), the batch is seeded as ``VectorEnv(game, n, seed)`` seeds it, the generator of
         :meth:`sample_legal` included; with a list of ``n`` ints, game ``i`` rolls its dice
-        with ``seed[i]``. Without it, the games' generators carry on."""
+        with ``seed[i]``. Without it, the games' generators carry on. With ``mask``
+        (``bool[n]``), only the games it marks start afresh (and take their seeds); the others
+        and their rows stay as they are."""
         seeds, base = _game_seeds(seed, self.num_envs)
-        self._native.reset(self.observations, self._masks_u8, self.players, seeds, base)
-        if base is not None:
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+                raise ValueError(f"mask must be a bool array of shape ({self.num_envs},), not {mask.dtype} {mask.shape}")
+            mask = np.ascontiguousarray(mask)
+        self._core.reset(seeds, base, mask)
+        if base is not None and mask is None:
             self.seed = base
         return self.observations, self.masks, self.players
 
@@ -241,21 +364,25 @@ class VectorEnv:
         ``(observations, masks, players, rewards, dones)``. An illegal action raises
         ``ValueError`` and changes nothing; actions that are not integers, or not of shape
         ``(n,)``, raise ``TypeError`` or ``ValueError``."""
-        actions = _check_actions(actions, self.num_envs)
-        self._native.step(
-            actions, self.observations, self._masks_u8, self.players, self.rewards, self._dones_u8
-        )
+        self._core.step(_check_actions(actions, self.num_envs))
         return self.observations, self.masks, self.players, self.rewards, self.dones
 
     def notation(self, i: int) -> str:
         """The state notation of game ``i``."""
         return self._native.notation(i)
 
+    def close(self) -> None:
+        """Frees the native batch and the arrays; later calls raise ``RuntimeError``."""
+        self._native = self._core = _Closed()  # type: ignore[assignment]
+        empty = np.zeros(0, np.float32)
+        self.observations = self.masks = self.players = self.rewards = self.dones = self.seats = empty
+
     def __getstate__(self) -> dict:
         return {
             "game": self.game,
             "num_envs": self.num_envs,
             "seed": self.seed,
+            "options": self._options,
             "snapshot": self._native.snapshot(),
             "sampler": self._native.sampler_state(),
             "rewards": self.rewards.copy(),
@@ -263,15 +390,22 @@ class VectorEnv:
         }
 
     def __setstate__(self, state: dict) -> None:
-        _refuse_unknown_keys(state, {"game", "num_envs", "seed", "snapshot", "sampler", "rewards", "dones"}, "VectorEnv")
+        known = {"game", "num_envs", "seed", "options", "snapshot", "sampler", "rewards", "dones"}
+        _refuse_unknown_keys(state, known, "VectorEnv")
         self.game = state["game"]
         self.num_envs = state["num_envs"]
         self.seed = state["seed"]
-        self._native = _VectorEnv(self.game, self.num_envs, self.seed)
-        self._allocate()
+        self._options = state.get("options") or dict(opponent=None, seat=0, opponent_seed=0, num_threads=1)
+        self._start(self.seed)
         if state["snapshot"] is not None:
-            self._native.restore(state["snapshot"], self.observations, self._masks_u8, self.players)
+            self._native.restore(_saved_games(state["snapshot"]))
         if "sampler" in state:  # pickled before sample_legal existed: the sampler starts afresh
             self._native.set_sampler_state(*state["sampler"])
         self.rewards[:] = state["rewards"]
         self.dones[:] = state["dones"]
+
+
+def _saved_games(snapshot: list[tuple]) -> list[tuple]:
+    """A snapshot of the native batch in this version's form: a game saved by an earlier
+    version (notation, seed, words) waits at the agent's decision, which it has reached."""
+    return [tuple(game) if len(game) == 5 else (*game, -1, False) for game in snapshot]

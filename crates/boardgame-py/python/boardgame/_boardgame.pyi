@@ -202,7 +202,8 @@ class Bot:
 
 class _VectorEnv:
     """The native half of ``boardgame.VectorEnv`` and ``boardgame.gymnasium`` (which own the
-    numpy arrays). One thread at a time (``RuntimeError`` otherwise)."""
+    numpy arrays it writes, given once by :meth:`bind`). One thread at a time
+    (``RuntimeError`` otherwise)."""
 
     def __init__(
         self,
@@ -210,42 +211,42 @@ class _VectorEnv:
         n: int,
         seed: int,
         opponent: str | None = None,
-        seat: int = 0,
+        seat: int | str | None = None,
         bot_seed: int = 0,
         forfeit: float | None = None,
         finals: bool = False,
+        caller: bool = False,
+        num_threads: int = 1,
     ) -> None: ...
     def __len__(self) -> int: ...
+    @property
+    def num_threads(self) -> int: ...
+    def bind(
+        self,
+        observations: npt.NDArray[np.float32],
+        masks: npt.NDArray[np.bool_],
+        players: npt.NDArray[np.int64],
+        seats: npt.NDArray[np.int64],
+        waiting: npt.NDArray[np.bool_],
+        returns: npt.NDArray[np.float32],
+        rewards: npt.NDArray[np.float32],
+        dones: npt.NDArray[np.bool_],
+        forfeits: npt.NDArray[np.bool_],
+        finals: npt.NDArray[np.float32] | None = None,
+    ) -> None: ...
     def reset(
         self,
-        observations: npt.NDArray[np.float32],
-        masks: npt.NDArray[np.uint8],
-        players: npt.NDArray[np.int64],
         seeds: list[int] | None = None,
         seed: int | None = None,
+        mask: npt.NDArray[np.bool_] | None = None,
     ) -> None: ...
-    def step(
-        self,
-        actions: npt.NDArray[np.int64],
-        observations: npt.NDArray[np.float32],
-        masks: npt.NDArray[np.uint8],
-        players: npt.NDArray[np.int64],
-        rewards: npt.NDArray[np.float32],
-        dones: npt.NDArray[np.uint8],
-        forfeits: npt.NDArray[np.uint8] | None = None,
-        finals: npt.NDArray[np.float32] | None = None,
-        hold: npt.NDArray[np.uint8] | None = None,
-    ) -> None: ...
+    def step(self, actions: npt.NDArray[np.int64], hold: npt.NDArray[np.bool_] | None = None) -> None: ...
+    def answer(self, actions: npt.NDArray[np.int64]) -> None: ...
+    def any_waiting(self) -> bool: ...
     def sample_legal(self, out: npt.NDArray[np.int64], seed: int | None = None) -> None: ...
     def sampler_state(self) -> tuple[int, int]: ...
     def set_sampler_state(self, seed: int, words: int) -> None: ...
     def render_rgb(self, i: int) -> npt.NDArray[np.uint8]: ...
     def notation(self, i: int) -> str: ...
-    def snapshot(self) -> list[tuple[str, int, int]] | None: ...
-    def restore(
-        self,
-        snapshot: list[tuple[str, int, int]],
-        observations: npt.NDArray[np.float32],
-        masks: npt.NDArray[np.uint8],
-        players: npt.NDArray[np.int64],
-    ) -> None: ...
+    def snapshot(self) -> list[tuple[str, int, int, int, bool]] | None: ...
+    def restore(self, snapshot: list[tuple[str, int, int, int, bool]]) -> None: ...

@@ -45,8 +45,10 @@ Ctrl-C interrupts them (the environment then needs a ``reset``). One thread at a
 
 from __future__ import annotations
 
+import contextlib
 import operator
-from typing import Any, Mapping
+import threading
+from typing import Any, Iterator, Mapping
 
 import gymnasium
 import numpy as np
@@ -55,10 +57,12 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import boardgame
-from boardgame import _check_actions, _quote, _refuse_unknown_keys, _sampling_seed, _VectorEnv
+from boardgame import _check_actions, _Core, _quote, _refuse_unknown_keys, _sampling_seed, _saved_games
 
 _ILLEGAL = ("raise", "forfeit")
+_OBSERVATION_MODES = ("array", "dict")
 _INT64_LIMIT = 2**63
+_SEED_LIMIT = 2**64
 
 #: The registered ids, ``boardgame/<Name>-v0``, and the game each makes.
 IDS = {
@@ -103,86 +107,201 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
         named = [m for m in AutoresetMode if key in (m.name.replace("_", "").lower(), m.value.lower())]
         if not named:
             raise ValueError(
-                f"autoreset_mode {_quote(str(mode))} is not AutoresetMode.SAME_STEP or NEXT_STEP"
+                f"autoreset_mode {_quote(str(mode))} is not AutoresetMode.SAME_STEP, NEXT_STEP or DISABLED"
             )
         mode = named[0]
-    if mode not in (AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP):
-        raise ValueError(f"autoreset_mode {mode} is not supported: SAME_STEP or NEXT_STEP")
     return mode
+
+
+def _observation_mode(mode: str) -> str:
+    if mode not in _OBSERVATION_MODES:
+        raise ValueError(f"observation_mode {_quote(str(mode))} is not one of {_OBSERVATION_MODES}")
+    return mode
+
+
+def _observation_space(game: boardgame.Game, mode: str) -> spaces.Space:
+    """One game's observation space: the tensor (``"array"``), or a ``Dict`` of the tensor and
+    the legal actions (``"dict"``: ``observation``, ``action_mask`` as ``int8`` 0/1, the keys
+    of PettingZoo's classic games and of RLlib's action-masking models)."""
+    tensor = spaces.Box(low=0.0, high=np.inf, shape=tuple(game.observation_tensor_shape()), dtype=np.float32)
+    if mode == "array":
+        return tensor
+    mask = spaces.Box(low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8)
+    return spaces.Dict({"observation": tensor, "action_mask": mask})
 
 
 def _random_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2**63))
 
 
+def _seed_value(seed: object, what: str = "seed") -> int:
+    """``seed`` as a whole number from 0 to 2**64 - 1; ``ValueError`` (out of range) or
+    ``TypeError`` (not a whole number) otherwise."""
+    if isinstance(seed, (bool, np.bool_)):
+        raise TypeError(f"{what} must be a whole number, not {seed!r}")
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise TypeError(f"{what} must be a whole number, not {_quote(repr(seed))}") from None
+    if not 0 <= value < _SEED_LIMIT:
+        shown = str(value) if len(str(value)) <= 40 else _quote(str(value))
+        raise ValueError(f"{what} {shown} is out of range: expected a whole number from 0 to 2**64 - 1")
+    return value
+
+
+def _game_seeds(seed: object, n: int) -> list[int]:
+    """The seeds of ``n`` games from ``reset``'s ``seed``: an int ``s`` gives game ``i`` the seed
+    ``s + i`` (each must fit 64 bits), a sequence gives each game its own; ``ValueError`` or
+    ``TypeError`` before anything changes."""
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        first = _seed_value(seed)
+        if first + n - 1 >= _SEED_LIMIT:
+            raise ValueError(
+                f"seed {first} is out of range for {n} games: game i gets seed + i, which must "
+                f"stay below 2**64 (at most {_SEED_LIMIT - n})"
+            )
+        return [first + i for i in range(n)]
+    if isinstance(seed, (str, bytes)) or not hasattr(seed, "__len__"):
+        raise TypeError(f"seed must be an int or a list of {n} ints, not {_quote(repr(seed))}")
+    seeds = [_seed_value(s, f"seed[{i}]") for i, s in enumerate(seed)]
+    if len(seeds) != n:
+        raise ValueError(f"{len(seeds)} seeds for {n} environments")
+    return seeds
+
+
+def _reset_mask(options: dict[str, Any] | None, n: int) -> np.ndarray | None:
+    """``options["reset_mask"]`` (Gymnasium 1.x's partial reset) as ``bool[n]``, or ``None``
+    for a whole reset; an unknown option is refused."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise TypeError(f"options must be a dict, not {type(options).__name__}")
+    unknown = [key for key in options if key != "reset_mask"]
+    if unknown:
+        raise ValueError(f"unknown reset option {_quote(str(unknown[0]))}: the one option is reset_mask")
+    if "reset_mask" not in options:
+        return None
+    mask = np.asarray(options["reset_mask"])
+    if mask.dtype != np.bool_ or mask.shape != (n,):
+        raise ValueError(f"reset_mask must be a bool array of shape ({n},), not {mask.dtype} {mask.shape}")
+    return mask.copy()
+
+
 class _Batch:
-    """The native batch and its arrays (shared by both environments)."""
+    """The native batch and its arrays (shared by every environment of this package).
+
+    One thread at a time: a call while another thread's call runs (a step without the GIL)
+    raises ``RuntimeError``, readers of the arrays (``action_masks()``) included; after
+    :meth:`close` every call raises ``RuntimeError``."""
 
     def __init__(
         self,
         game: boardgame.Game,
         n: int,
-        opponent: str | None,
-        seat: int,
+        opponent: object,
+        seat: int | str,
         opponent_seed: int,
         forfeit: float | None,
+        num_threads: int = 1,
     ) -> None:
         self.game = game
         self.n = n
-        self.opponent = opponent
-        self.seat = seat
         self.forfeit = forfeit is not None
-        self.native = _VectorEnv(
-            game, n, 0, opponent=opponent, seat=seat, bot_seed=opponent_seed, forfeit=forfeit, finals=True
+        self._core = _Core(
+            game, n, 0, opponent=opponent, seat=seat, opponent_seed=opponent_seed, forfeit=forfeit,
+            finals=True, num_threads=num_threads,
         )
-        shape = tuple(game.observation_tensor_shape())
-        actions = game.num_distinct_actions()
-        self.observations = np.zeros((n, *shape), np.float32)
-        self.masks = np.zeros((n, actions), np.bool_)
-        self.players = np.zeros(n, np.int64)
-        self.returns = np.zeros((n, game.num_players()), np.float32)
-        self.dones = np.zeros(n, np.bool_)
-        self.forfeits = np.zeros(n, np.bool_)
-        self.finals = np.zeros((n, *shape), np.float32)
-        self.movers = np.zeros(n, np.int64)
-        self.rows = np.arange(n)
+        self._native: Any = self._core.native
+        self._lock = threading.Lock()
+        core = self._core
+        self.observations, self.masks, self.players, self.seats = core.observations, core.masks, core.players, core.seats
+        self.returns, self.dones, self.forfeits, self.finals = core.returns, core.dones, core.forfeits, core.finals
+        self.agent_rewards = core.rewards
 
-    def reset(self, seeds: list[int] | None) -> None:
-        self.native.reset(self.observations, self.masks.view(np.uint8), self.players, seeds)
+    def show_opponent(self, observation_mode: str) -> None:
+        """Shows a Python opponent the games as the environment's observations are made."""
+        self._core.observation_mode = observation_mode
+
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[Any]:
+        """The native batch for this thread's call; ``RuntimeError`` if another thread's call
+        runs, or after :meth:`close`."""
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError(
+                "this environment is being reset or stepped by another thread: use it from one "
+                "thread at a time"
+            )
+        try:
+            if self._native is None:
+                raise RuntimeError("this environment is closed")
+            yield self._native
+        finally:
+            self._lock.release()
+
+    @property
+    def native(self) -> Any:
+        """The native batch (``RuntimeError`` after :meth:`close`)."""
+        if self._native is None:
+            raise RuntimeError("this environment is closed")
+        return self._native
+
+    @property
+    def closed(self) -> bool:
+        return self._native is None
+
+    def close(self) -> None:
+        """Frees the native batch (its games and buffers) and the arrays; idempotent."""
+        with self._lock:
+            self._native = self._core = None
+            empty = np.zeros(0, np.float32)
+            self.observations = self.finals = self.returns = self.agent_rewards = empty
+            self.masks = self.dones = self.forfeits = np.zeros(0, np.bool_)
+
+    def reset(self, seeds: list[int] | None, mask: np.ndarray | None = None) -> None:
+        with self._turn():
+            self._core.reset(seeds, None, mask)
 
     def step(self, actions: np.ndarray, hold: np.ndarray | None = None) -> np.ndarray:
-        """Plays ``actions`` (but not in the games where ``hold``); the rewards
-        (``float64[n]``) of the seats that acted."""
-        self.movers[:] = self.players
-        self.native.step(
-            actions,
-            self.observations,
-            self.masks.view(np.uint8),
-            self.players,
-            self.returns,
-            self.dones.view(np.uint8),
-            self.forfeits.view(np.uint8),
-            self.finals,
-            None if hold is None else hold.view(np.uint8),
-        )
-        return self.returns[self.rows, self.movers].astype(np.float64)
+        """Plays ``actions`` (but not in the games where ``hold``); the agent's rewards
+        (``float64[n]``: its seat's return in the games that ended, or the forfeit reward; in
+        self-play, the return of the seat that acted)."""
+        with self._turn():
+            self._core.step(actions, hold)
+            return self.agent_rewards.astype(np.float64)
+
+    def read(self, array: np.ndarray) -> np.ndarray:
+        """A copy of one of the batch's arrays, taken while no other thread's call writes it."""
+        with self._turn():
+            return array.copy()
 
     def sample_legal(self, seed: int | np.random.Generator | None) -> np.ndarray:
-        out = np.empty(self.n, np.int64)
-        self.native.sample_legal(out, _sampling_seed(seed))
-        return out
+        with self._turn() as native:
+            out = np.empty(self.n, np.int64)
+            native.sample_legal(out, _sampling_seed(seed))
+            return out
+
+    def notation(self, i: int) -> str:
+        with self._turn() as native:
+            return native.notation(i)
+
+    def render_rgb(self, i: int) -> np.ndarray:
+        with self._turn() as native:
+            return native.render_rgb(i)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"games": self.native.snapshot(), "sampler": self.native.sampler_state()}
+        with self._turn() as native:
+            return {"games": native.snapshot(), "sampler": native.sampler_state()}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        if snapshot["games"] is not None:
-            self.native.restore(snapshot["games"], self.observations, self.masks.view(np.uint8), self.players)
-        self.native.set_sampler_state(*snapshot["sampler"])
+        with self._turn() as native:
+            if snapshot["games"] is not None:
+                native.restore(_saved_games(snapshot["games"]))
+            native.set_sampler_state(*snapshot["sampler"])
 
     def seed_sampler(self, rng: np.random.Generator) -> None:
         """Seeds :meth:`sample_legal`'s generator from ``rng`` (after a seeded reset)."""
-        self.native.set_sampler_state(int(rng.integers(2**63)), 0)
+        with self._turn() as native:
+            native.set_sampler_state(int(rng.integers(2**63)), 0)
 
 
 class BoardgameEnv(gymnasium.Env):
@@ -206,14 +325,16 @@ class BoardgameEnv(gymnasium.Env):
         players: int | None = None,
         preset: str | None = None,
         settings: Mapping[str, str | int | bool] | None = None,
-        opponent: str | None = None,
-        seat: int = 0,
+        opponent: object = "random",
+        seat: int | str = "random",
         opponent_seed: int = 0,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        observation_mode: str = "array",
         render_mode: str | None = None,
     ) -> None:
         render_mode = _render_mode(render_mode, self.metadata["render_modes"])
+        self.observation_mode = _observation_mode(observation_mode)
         self._args = dict(
             game=game, players=players, preset=preset, settings=dict(settings or {}), opponent=opponent,
             seat=seat, opponent_seed=opponent_seed, illegal_action=illegal_action,
@@ -224,8 +345,8 @@ class BoardgameEnv(gymnasium.Env):
         self._batch = _Batch(
             self.game, 1, opponent, seat, opponent_seed, _forfeit(illegal_action, illegal_reward)
         )
-        shape = tuple(self.game.observation_tensor_shape())
-        self.observation_space = spaces.Box(low=0.0, high=np.inf, shape=shape, dtype=np.float32)
+        _connect(self)
+        self.observation_space = _observation_space(self.game, self.observation_mode)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         # After a game ended, the native side has already started the next one: a reset
         # without a seed takes it (as the vector environment does), so both draw the same dice.
@@ -233,11 +354,19 @@ class BoardgameEnv(gymnasium.Env):
         self._restarted = False
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._batch.masks[0].copy(), "player": int(self._batch.players[0])}
+        return {
+            "action_mask": self._batch.masks[0].copy(),
+            "player": int(self._batch.players[0]),
+            "seat": int(self._batch.seats[0]),
+        }
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is not None:
+            seed = _seed_value(seed)
+        if _reset_mask(options, 1) is not None:
+            raise ValueError("reset_mask is an option of the vector environments")
         super().reset(seed=seed)
         if seed is not None:
             self._batch.reset([seed])
@@ -247,9 +376,12 @@ class BoardgameEnv(gymnasium.Env):
             self._batch.reset(None)
         self._started = True
         self._restarted = False
-        return self._batch.observations[0].copy(), self._info()
+        info = self._info()
+        return self._observed(self._batch.observations[0].copy(), info["action_mask"]), info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if self._batch.closed:
+            raise RuntimeError("this environment is closed")
         if not self._started or self._restarted:
             raise RuntimeError("call reset() first: the game has not started, or it is over")
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -262,7 +394,8 @@ class BoardgameEnv(gymnasium.Env):
         if self.render_mode == "human":
             self.render()
         if not self._batch.dones[0]:
-            return self._batch.observations[0].copy(), reward, False, False, self._info()
+            info = self._info()
+            return self._observed(self._batch.observations[0].copy(), info["action_mask"]), reward, False, False, info
         self._restarted = True
         info: dict[str, Any] = {
             "action_mask": np.zeros(self.action_space.n, np.bool_),
@@ -271,25 +404,35 @@ class BoardgameEnv(gymnasium.Env):
         }
         if self._batch.forfeits[0]:
             info["illegal_action"] = True
-        return self._batch.finals[0].copy(), reward, True, False, info
+        return self._observed(self._batch.finals[0].copy(), info["action_mask"]), reward, True, False, info
+
+    def _observed(self, observation: np.ndarray, mask: np.ndarray) -> Any:
+        if self.observation_mode == "dict":
+            return {"observation": observation, "action_mask": mask.astype(np.int8)}
+        return observation
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the seat to act (all ``False`` once the game is over)."""
         if self._restarted:
             return np.zeros(self.action_space.n, np.bool_)
-        return self._batch.masks[0].copy()
+        return self._batch.read(self._batch.masks)[0]
 
     def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode (ansi, human or rgb_array)")
             return None
         if self.render_mode == "rgb_array":
-            return self._batch.native.render_rgb(0)
-        text = self.game.new_initial_state(self._batch.native.notation(0)).picture()
+            return self._batch.render_rgb(0)
+        text = self.game.new_initial_state(self._batch.notation(0)).picture()
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def close(self) -> None:
+        """Frees the native game; later calls raise ``RuntimeError``. Idempotent."""
+        self._batch.close()
+        super().close()
 
     def __getstate__(self) -> dict[str, Any]:
         return _pickled(self)
@@ -315,23 +458,31 @@ def _unpickle(env: BoardgameEnv | BoardgameVectorEnv, state: dict[str, Any], n: 
     env.__dict__.update(state)
     env._batch = _Batch(
         env.game, n, args["opponent"], args["seat"], args["opponent_seed"],
-        _forfeit(args["illegal_action"], args["illegal_reward"]),
+        _forfeit(args["illegal_action"], args["illegal_reward"]), args.get("num_threads", 1),
     )
+    _connect(env)
     env._batch.restore(snapshot)
+
+
+def _connect(env: BoardgameEnv | BoardgameVectorEnv) -> None:
+    """Shows a Python opponent the games in the environment's own observation format."""
+    env.__dict__.setdefault("observation_mode", "array")
+    env._batch.show_opponent(env.observation_mode)
 
 
 #: The constructor arguments a pickle keeps.
 _ARGS = (
     "game", "players", "preset", "settings", "opponent", "seat", "opponent_seed",
-    "illegal_action", "illegal_reward",
+    "illegal_action", "illegal_reward", "num_threads",
 )
 
 
 class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games as a ``gymnasium.vector.VectorEnv``, stepped inside Rust. Arguments
     as :class:`BoardgameEnv`, plus ``autoreset_mode`` (``AutoresetMode.SAME_STEP``, the
-    default, or ``AutoresetMode.NEXT_STEP``, or their names). ``render_mode`` ``"rgb_array"``
-    or ``"ansi"``: ``render()`` gives a tuple with each game's picture.
+    default, ``NEXT_STEP`` or ``DISABLED``, or their names) and ``observation_mode``
+    (``"array"``, or ``"dict"``: ``{"observation", "action_mask"}``). ``render_mode``
+    ``"rgb_array"`` or ``"ansi"``: ``render()`` gives a tuple with each game's picture.
     Pickles and deep-copies with its games and generators."""
 
     metadata = {
@@ -348,34 +499,40 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
         players: int | None = None,
         preset: str | None = None,
         settings: Mapping[str, str | int | bool] | None = None,
-        opponent: str | None = None,
-        seat: int = 0,
+        opponent: object = "random",
+        seat: int | str = "random",
         opponent_seed: int = 0,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
         autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
+        observation_mode: str = "array",
         render_mode: str | None = None,
+        num_threads: int = 1,
     ) -> None:
         self._args = dict(
             game=game, players=players, preset=preset, settings=dict(settings or {}), opponent=opponent,
             seat=seat, opponent_seed=opponent_seed, illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
+            illegal_reward=illegal_reward, num_threads=num_threads,
         )
         self.metadata = {**type(self).metadata, "autoreset_mode": _autoreset_mode(autoreset_mode)}
         self.render_mode = _render_mode(render_mode, self.metadata["render_modes"])
+        self.observation_mode = _observation_mode(observation_mode)
         self.game = boardgame.new_game(game, players=players, preset=preset, settings=dict(settings or {}))
         self._batch = _Batch(
-            self.game, num_envs, opponent, seat, opponent_seed, _forfeit(illegal_action, illegal_reward)
+            self.game, num_envs, opponent, seat, opponent_seed, _forfeit(illegal_action, illegal_reward),
+            num_threads,
         )
+        _connect(self)
         self.num_envs = num_envs
-        shape = tuple(self.game.observation_tensor_shape())
-        self.single_observation_space = spaces.Box(low=0.0, high=np.inf, shape=shape, dtype=np.float32)
+        self.single_observation_space = _observation_space(self.game, self.observation_mode)
         self.single_action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._started = False
         self._ones = np.ones(num_envs, np.bool_)
-        # NEXT_STEP: the games that ended on the last step (their next action is ignored).
+        # NEXT_STEP and DISABLED: the games that ended on the last step. The native side has
+        # already started their next game: NEXT_STEP's next step takes it (their action is
+        # ignored); under DISABLED a reset of them (reset_mask) takes it.
         self._held = np.zeros(num_envs, np.bool_)
 
     @property
@@ -388,42 +545,75 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
             "_action_mask": self._ones.copy(),
             "player": self._batch.players.copy(),
             "_player": self._ones.copy(),
+            "seat": self._batch.seats.copy(),
+            "_seat": self._ones.copy(),
         }
+
+    def _observed(self, observations: np.ndarray, masks: np.ndarray) -> Any:
+        if self.observation_mode == "dict":
+            return {"observation": observations, "action_mask": masks.astype(np.int8)}
+        return observations
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         """Starts every game afresh. ``seed``: an int seeds game ``i`` with ``seed + i`` (and
-        the vector's own generator with ``seed``), a list gives each game its seed."""
-        if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
-            super().reset(seed=int(seed))
-            seeds = [int(seed) + i for i in range(self.num_envs)]
-        elif seed is None:
-            super().reset()
-            seeds = None if self._started else [_random_seed(self.np_random) for _ in range(self.num_envs)]
-        else:
-            seeds = [operator.index(s) for s in seed]
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
+        the vector's own generator with ``seed``), a list gives each game its seed.
+        ``options={"reset_mask": mask}`` (``bool[num_envs]``) starts only the games it marks:
+        a game that ended (under ``NEXT_STEP`` or ``DISABLED``) takes the game the native side
+        has already started, unless ``seed`` is given."""
+        mask = _reset_mask(options, self.num_envs)
+        seeds = None if seed is None else _game_seeds(seed, self.num_envs)
+        if mask is not None:
+            return self._reset_some(mask, seeds)
+        if seeds is not None:
             super().reset(seed=seeds[0])
+        else:
+            super().reset()
+            if not self._started:
+                seeds = [_random_seed(self.np_random) for _ in range(self.num_envs)]
         self._batch.reset(seeds)
         if seed is not None:
             self._batch.seed_sampler(self.np_random)
         self._started = True
         self._held[:] = False
-        return self._batch.observations.copy(), self._infos()
+        return self._observed(self._batch.observations.copy(), self._batch.masks), self._infos()
+
+    def _reset_some(self, mask: np.ndarray, seeds: list[int] | None) -> tuple[Any, dict[str, Any]]:
+        if not mask.any():
+            raise ValueError("reset_mask marks no game: reset() without it starts every game")
+        if not self._started:
+            raise RuntimeError("call reset() first: a partial reset (reset_mask) restarts running games")
+        fresh = mask if seeds is not None else mask & ~self._held
+        if fresh.any():
+            self._batch.reset(seeds, fresh)
+        self._held[mask] = False
+        infos = self._infos()
+        for key in ("_action_mask", "_player", "_seat"):
+            infos[key] = mask.copy()
+        return self._observed(self._batch.observations.copy(), self._batch.masks), infos
 
     def step(
         self, actions: Any
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    ) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        if self._batch.closed:
+            raise RuntimeError("this environment is closed")
         if not self._started:
             raise RuntimeError("call reset() first")
         actions = _check_actions(actions, self.num_envs, self._batch.forfeit)
-        next_step = self.autoreset_mode == AutoresetMode.NEXT_STEP
+        mode = self.autoreset_mode
+        if mode == AutoresetMode.DISABLED and self._held.any():
+            ended = np.flatnonzero(self._held)
+            raise RuntimeError(
+                f"games {ended[:8].tolist()}{'…' if len(ended) > 8 else ''} ended and autoreset is "
+                "DISABLED: reset them first, reset(options={'reset_mask': terminations})"
+            )
+        next_step = mode == AutoresetMode.NEXT_STEP
         held = self._held if next_step and self._held.any() else None
         rewards = self._batch.step(actions, held)
         terminations = self._batch.dones.copy()
         observations = self._batch.observations.copy()
+        masks = self._batch.masks
         infos = self._infos()
         if held is not None:
             rewards[held] = 0.0
@@ -441,10 +631,12 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
             if forfeits.any():
                 final_info["illegal_action"] = forfeits.copy()
                 final_info["_illegal_action"] = forfeits.copy()
-            if next_step:
-                # The step that ends a game shows its end; the new game comes on the next step.
+            if mode != AutoresetMode.SAME_STEP:
+                # The step that ends a game shows its end: its last observation, player
+                # TERMINAL and the returns. Its mask row is the next game's (the mask
+                # action_masks() gives), never all False: NEXT_STEP ignores the next action of
+                # that game, and a masked policy needs some legal action to sample from.
                 observations[done] = self._batch.finals[done]
-                infos["action_mask"][done] = False
                 infos["player"][done] = boardgame.TERMINAL
                 for key in ("returns", "illegal_action"):
                     if key in final_info:
@@ -453,14 +645,20 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
             else:
                 final_obs = np.full(self.num_envs, None, dtype=object)
                 for i in done:
-                    final_obs[i] = self._batch.finals[i].copy()
+                    final_obs[i] = self._observed(self._batch.finals[i].copy(), final_info["action_mask"][i])
                 infos.update(
                     final_obs=final_obs, _final_obs=terminations.copy(),
                     final_info=final_info, _final_info=terminations.copy(),
                 )
-        if next_step:
+        if mode != AutoresetMode.SAME_STEP:
             self._held[:] = terminations
-        return observations, rewards, terminations, np.zeros(self.num_envs, np.bool_), infos
+        return (
+            self._observed(observations, masks), rewards, terminations, np.zeros(self.num_envs, np.bool_), infos,
+        )
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Frees the native batch (``close()``); later calls raise ``RuntimeError``."""
+        self._batch.close()
 
     def sample_legal(self, seed: int | np.random.Generator | None = None) -> np.ndarray:
         """A uniformly random legal action per game (``int64[num_envs]``), drawn in Rust (see
@@ -471,11 +669,11 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
         """The legal actions of every game (``bool[num_envs, num_distinct_actions]``). Under
         ``NEXT_STEP``, a game that has just ended shows the new game's (its next action is
         ignored)."""
-        return self._batch.masks.copy()
+        return self._batch.read(self._batch.masks)
 
     def notation(self, i: int) -> str:
         """The state notation of game ``i``."""
-        return self._batch.native.notation(i)
+        return self._batch.notation(i)
 
     def render(self) -> tuple[Any, ...] | None:
         """Each game's picture: ``uint8[height, width, 3]`` arrays (``rgb_array``) or text
@@ -484,9 +682,9 @@ class BoardgameVectorEnv(gymnasium.vector.VectorEnv):
             gymnasium.logger.warn("render() was called without a render_mode (ansi or rgb_array)")
             return None
         if self.render_mode == "rgb_array":
-            return tuple(self._batch.native.render_rgb(i) for i in range(self.num_envs))
+            return tuple(self._batch.render_rgb(i) for i in range(self.num_envs))
         return tuple(
-            self.game.new_initial_state(self._batch.native.notation(i)).picture() for i in range(self.num_envs)
+            self.game.new_initial_state(self._batch.notation(i)).picture() for i in range(self.num_envs)
         )
 
     def __getstate__(self) -> dict[str, Any]:

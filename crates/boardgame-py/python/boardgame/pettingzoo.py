@@ -41,7 +41,7 @@ import boardgame
 class BoardgameEnv(AECEnv):
     """One of the workspace's games as an AEC environment (unwrapped)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "boardgame_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "name": "boardgame_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -147,11 +147,15 @@ class BoardgameEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """The board picture: returned in ``ansi`` mode, printed in ``human`` mode."""
+    def render(self) -> str | np.ndarray | None:
+        """The board picture: text returned in ``ansi`` mode, printed in ``human`` mode; in
+        ``rgb_array`` mode a ``uint8[height, width, 3]`` array drawn in Rust
+        (``State.render_rgb``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
+            gymnasium.logger.warn("render() was called without a render_mode (ansi, human or rgb_array)")
             return None
+        if self.render_mode == "rgb_array":
+            return self.native.render_rgb()
         text = self.native.picture()
         if self.render_mode == "human":
             print(text)

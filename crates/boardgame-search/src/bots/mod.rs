@@ -44,8 +44,9 @@ pub use spec::{
 /// Where a time-limited bot reads the time (`Instant::now` on the command line).
 pub type Clock = fn() -> Instant;
 
-/// A player that picks a move at a decision node.
-pub trait Bot<G: Game> {
+/// A player that picks a move at a decision node. `Send`, so that a front end can step it on
+/// whichever thread steps its games (Python's batches split over threads).
+pub trait Bot<G: Game>: Send {
     /// Picks one of `legal` (never empty) for the seat to move in `state`.
     fn choose(&mut self, state: &G, legal: &[G::Move], rng: &mut ChaCha8Rng) -> G::Move;
 
@@ -68,7 +69,7 @@ pub trait Bot<G: Game> {
 /// What the bots need from a game: a one-ply evaluation for `greedy`, an [`Evaluator`] for
 /// `expectimax` (and `alphabeta`), the alpha-beta bot where alpha-beta applies, and the
 /// `optimal` bot where the game is solved.
-pub trait BotGame: Game + 'static {
+pub trait BotGame: Game<Move: Send, Chance: Send, Config: Send> + Send + 'static {
     /// The evaluator of `expectimax` (and of `alphabeta`, where it applies).
     type Eval: Evaluator<Self> + Default + Send + Sync + 'static;
 

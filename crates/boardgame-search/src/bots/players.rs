@@ -85,7 +85,10 @@ pub(super) struct MctsBot<G: Game, P> {
     pub(super) iterations: u64,
 }
 
-impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P> {
+impl<G: Game, P: Policy<G>> Bot<G> for MctsBot<G, P>
+where
+    Self: Send,
+{
     fn choose(&mut self, state: &G, _: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
         let budget = match self.budget {
             MctsBudget::Iterations(n) => Budget::Iterations(n),
@@ -113,7 +116,10 @@ pub(super) struct ExpectimaxBot<E> {
     pub(super) nodes: u64,
 }
 
-impl<G: Game, E: Evaluator<G>> Bot<G> for ExpectimaxBot<E> {
+impl<G: Game, E: Evaluator<G>> Bot<G> for ExpectimaxBot<E>
+where
+    Self: Send,
+{
     fn choose(&mut self, state: &G, _: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
         let report = self.search.search(state, &self.limits);
         self.nodes += report.nodes;
@@ -136,7 +142,10 @@ pub(super) struct AlphaBetaBot<G: Game + StateKey, E: Evaluator<G>> {
     pub(super) limits: AlphaBetaLimits,
 }
 
-impl<G: Game + StateKey, E: Evaluator<G>> Bot<G> for AlphaBetaBot<G, E> {
+impl<G: Game + StateKey, E: Evaluator<G>> Bot<G> for AlphaBetaBot<G, E>
+where
+    Self: Send,
+{
     fn choose(&mut self, state: &G, _: &[G::Move], _: &mut ChaCha8Rng) -> G::Move {
         let limits = Limits {
             depth: self.limits.depth,

@@ -4,16 +4,17 @@ use ataxx::{Ataxx, Color, Move, Square};
 use boardgame_core::Seat;
 use serde_json::{Map, Value, json};
 
-use super::{MoveCells, WebGame};
+use super::{BotChoice, MoveCells, WebGame, bot};
 
 impl WebGame for Ataxx {
-    const BOTS: &'static [&'static str] = &[
-        "random",
-        "greedy",
-        "mcts:iters=300",
-        "expectimax:depth=2",
-        "alphabeta:depth=3",
+    const BOTS: &'static [BotChoice] = &[
+        bot("random", "random moves"),
+        bot("greedy", "greedy: the most stones now"),
+        bot("mcts:iters=300", "MCTS, 300 playouts a move"),
+        bot("expectimax:depth=2", "two moves ahead"),
+        bot("alphabeta:depth=3", "alpha-beta, three moves ahead"),
     ];
+    const DEFAULT_BOT: &'static str = "greedy";
 
     fn seat_name(&self, seat: Seat) -> String {
         Color::from_seat(seat)

@@ -6,7 +6,7 @@ use co_ca_ngua::board::NUM_COLOURS;
 use co_ca_ngua::{CoCaNgua, Move, SquareKind};
 use serde_json::{Map, Value, json};
 
-use super::{MoveCells, WebGame, after, moved};
+use super::{BotChoice, MoveCells, WebGame, after, bot, moved};
 
 /// The cell id of a piece of `colour` at `progress` (0 = the nest).
 fn cell(state: &CoCaNgua, colour: usize, progress: u8) -> String {
@@ -48,8 +48,17 @@ fn square(kind: SquareKind) -> Value {
 }
 
 impl WebGame for CoCaNgua {
-    const BOTS: &'static [&'static str] =
-        &["random", "greedy", "mcts:iters=200", "expectimax:depth=1"];
+    const BOTS: &'static [BotChoice] = &[
+        bot("random", "random moves"),
+        bot("greedy", "greedy: the best next position"),
+        bot("expectimax:depth=1", "expectimax, one move ahead"),
+        bot("mcts:iters=1500", "MCTS, 1 500 playouts a move"),
+        bot(
+            "expectimax:depth=2",
+            "expectimax, two moves ahead (strongest)",
+        ),
+    ];
+    const DEFAULT_BOT: &'static str = "expectimax:depth=2";
 
     fn seat_name(&self, seat: Seat) -> String {
         format!("colour {} (seat {seat})", self.colour(seat))

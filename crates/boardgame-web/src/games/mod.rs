@@ -51,6 +51,20 @@ impl MoveCells {
     }
 }
 
+/// A bot the seat menus offer: its spec and what a person reads in the menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BotChoice {
+    /// The bot spec (`Session::set_seat` takes it).
+    pub(crate) spec: &'static str,
+    /// Its name in the menu, for people.
+    pub(crate) name: &'static str,
+}
+
+/// A menu entry.
+pub(crate) const fn bot(spec: &'static str, name: &'static str) -> BotChoice {
+    BotChoice { spec, name }
+}
+
 /// A game the playground can serve.
 pub(crate) trait WebGame:
     BotGame<
@@ -59,8 +73,13 @@ pub(crate) trait WebGame:
         Chance: Serialize + DeserializeOwned,
     >
 {
-    /// Bot specs that suit the game, for the seat selector.
-    const BOTS: &'static [&'static str];
+    /// The bots that suit the game, for the seat menus, weakest first.
+    const BOTS: &'static [BotChoice];
+
+    /// The spec the menus seat at every seat but the first of a new game (one of
+    /// [`BOTS`](Self::BOTS)): the strongest bot `docs/strength.md` measured for the game that
+    /// answers at a pace a person waits for (`docs/web.md` gives each choice's reason).
+    const DEFAULT_BOT: &'static str;
 
     /// How a seat is called (the same words as `boardgame play`).
     fn seat_name(&self, seat: Seat) -> String;

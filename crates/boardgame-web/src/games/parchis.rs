@@ -5,7 +5,7 @@ use parchis::board::{HOME_LEN, TRACK_LEN, is_safe};
 use parchis::{Colour, Loc, Move, Parchis};
 use serde_json::{Map, Value, json};
 
-use super::{MoveCells, WebGame, after, moved};
+use super::{BotChoice, MoveCells, WebGame, after, bot, moved};
 
 /// The cell id of `loc` for a piece of `colour`.
 fn cell(colour: Colour, loc: Loc) -> String {
@@ -23,8 +23,17 @@ fn cells_of(state: &Parchis, colour: Colour) -> Vec<String> {
 }
 
 impl WebGame for Parchis {
-    const BOTS: &'static [&'static str] =
-        &["random", "greedy", "mcts:iters=200", "expectimax:depth=1"];
+    const BOTS: &'static [BotChoice] = &[
+        bot("random", "random moves"),
+        bot("greedy", "greedy: the best next position"),
+        bot("expectimax:depth=1", "expectimax, one move ahead"),
+        bot("expectimax:depth=2", "expectimax, two moves ahead"),
+        bot(
+            "mcts:iters=5000:rollout=eval:bias=1",
+            "MCTS, 5 000 evaluated playouts a move (strongest)",
+        ),
+    ];
+    const DEFAULT_BOT: &'static str = "mcts:iters=5000:rollout=eval:bias=1";
 
     fn seat_name(&self, seat: Seat) -> String {
         format!("{} (seat {seat})", self.colour_of(seat))

@@ -4,7 +4,7 @@ use boardgame_core::{Configure, Game, Seat};
 use serde_json::{Map, Value, json};
 use thax::{Thax, ThaxMove};
 
-use super::{MoveCells, WebGame};
+use super::{BotChoice, MoveCells, WebGame, bot};
 
 /// The id of `seat`'s space numbered `number`.
 fn space(seat: Seat, number: u8) -> String {
@@ -12,8 +12,24 @@ fn space(seat: Seat, number: u8) -> String {
 }
 
 impl WebGame for Thax {
-    const BOTS: &'static [&'static str] =
-        &["random", "greedy", "mcts:iters=300", "expectimax:depth=2"];
+    const BOTS: &'static [BotChoice] = &[
+        bot("random", "random moves"),
+        bot("greedy", "greedy: the best next position"),
+        bot(
+            "mcts:iters=3000:rollout=eval:bias=1:c=0.25",
+            "MCTS, 3 000 evaluated playouts a move",
+        ),
+        bot("expectimax:depth=2", "expectimax, two throws ahead"),
+        bot(
+            "expectimax:depth=1",
+            "expectimax, one throw ahead: within 1% of perfect (strongest at once)",
+        ),
+        bot(
+            "optimal",
+            "perfect play: solves the game first (about 30 s)",
+        ),
+    ];
+    const DEFAULT_BOT: &'static str = "expectimax:depth=1";
 
     fn seat_name(&self, seat: Seat) -> String {
         format!("seat {seat}")

@@ -256,11 +256,130 @@ fn the_catalog_offers_each_games_presets_settings_and_working_bots() {
         }
         let min = entry["seats"]["min"].as_u64().unwrap();
         assert!(min >= 2 && entry["seats"]["max"].as_u64().unwrap() >= min);
-        for bot in entry["bots"].as_array().unwrap() {
+        let bots = entry["bots"].as_array().unwrap();
+        for bot in bots {
             let mut session = Session::new(game, "", "", 0).unwrap();
             session.set_seat(0, bot.as_str().unwrap()).unwrap();
         }
+        let names = entry["botNames"].as_array().unwrap();
+        assert_eq!(names.len(), bots.len(), "{game}: a name for every bot");
+        assert!(names.iter().all(|n| !n.as_str().unwrap().is_empty()));
+        assert!(
+            bots.contains(&entry["defaultBot"]),
+            "{game}: the default bot is one of the menu's"
+        );
     }
+}
+
+/// The default opponents of the dice games are the strongest bots `docs/strength.md`
+/// measured that answer at once (`docs/web.md`, "The default opponents").
+#[test]
+fn the_dice_games_default_to_their_strongest_prompt_bot() {
+    let catalog = json(&boardgame_web::catalog::catalog());
+    let default = |game: &str| {
+        let entry = catalog
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["game"] == game)
+            .unwrap();
+        entry["defaultBot"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(default("thax"), "expectimax:depth=1");
+    assert_eq!(default("parchis"), "mcts:iters=5000:rollout=eval:bias=1");
+    assert_eq!(default("co-ca-ngua"), "expectimax:depth=2");
+}
+
+#[test]
+fn think_answers_the_bots_move_from_its_seed_without_playing_it() {
+    let mut session = Session::new("ataxx", "", "", 5).unwrap();
+    session.set_seat(0, "mcts:iters=300").unwrap();
+    let answer = json(&session.think(9).unwrap());
+    let mv = answer["move"].as_str().unwrap().to_owned();
+    assert!(notations(&session).contains(&mv), "{answer}");
+    assert_eq!(answer["work"], 300, "one search of 300 iterations");
+    assert_eq!(session.history(), "[]", "not played");
+    // The same seat's bot, position and seed: the same answer from another session.
+    let mut other = Session::new("ataxx", "", "", 5).unwrap();
+    other.set_seat(0, "mcts:iters=300").unwrap();
+    assert_eq!(json(&other.think(9).unwrap())["move"], mv.as_str());
+    // Greedy's ties are broken by the seed's generator, not the session's.
+    let mut greedy = Session::new("ataxx", "", "", 5).unwrap();
+    greedy.set_seat(0, "greedy").unwrap();
+    let first = greedy.think(1).unwrap();
+    assert_eq!(greedy.think(1).unwrap(), first);
+    assert_eq!(json(&first)["work"], 0);
+    // At a person's seat, or where nobody is to move: an error, nothing changes.
+    let mut person = Session::new("thax", "", "", 5).unwrap();
+    assert!(
+        person
+            .think(1)
+            .unwrap_err()
+            .0
+            .contains("no player is to move")
+    );
+    person.roll().unwrap();
+    while json(&person.turn())["kind"] == "chance" {
+        person.roll().unwrap();
+    }
+    assert!(
+        person
+            .think(1)
+            .unwrap_err()
+            .0
+            .contains("played by a person")
+    );
+}
+
+#[test]
+fn move_seeds_follow_the_session_seed_and_the_events() {
+    let mut a = Session::new("ataxx", "", "", 5).unwrap();
+    let b = Session::new("ataxx", "", "", 5).unwrap();
+    let c = Session::new("ataxx", "", "", 6).unwrap();
+    assert_eq!(a.move_seed(), b.move_seed());
+    assert_ne!(a.move_seed(), c.move_seed());
+    let before = a.move_seed();
+    a.play("f1").unwrap();
+    assert_ne!(a.move_seed(), before);
+    assert!(a.move_seed() <= MAX_SEED);
+    // A session from the record asks the same seed.
+    assert_eq!(
+        Session::from_record(&a.record()).unwrap().move_seed(),
+        a.move_seed()
+    );
+}
+
+#[test]
+fn sync_brings_a_session_to_a_records_position_and_keeps_its_bots() {
+    let mut page = Session::new("parchis", "", "", 8).unwrap();
+    seat_all(&mut page, "greedy");
+    for _ in 0..20 {
+        page.advance();
+    }
+    let mut worker = Session::new("parchis", "", "", 0).unwrap();
+    worker.set_seat(2, "mcts:iters=50").unwrap();
+    worker.sync(&page.record()).unwrap();
+    assert_eq!(worker.state(), page.state());
+    assert_eq!(worker.history(), page.history());
+    assert_eq!(worker.move_seed(), page.move_seed(), "the record's seed");
+    assert_eq!(
+        worker.seat(2).unwrap(),
+        "mcts:iters=50",
+        "the seats are kept"
+    );
+    assert_eq!(worker.seat(0).unwrap(), "human");
+    // Another game's record, or a bad one: refused, nothing changes.
+    let ataxx = Session::new("ataxx", "", "", 1).unwrap();
+    let error = worker.sync(&ataxx.record()).unwrap_err();
+    assert!(
+        error
+            .0
+            .contains("\"ataxx\" cannot update a game of parchis"),
+        "{error}"
+    );
+    assert!(worker.sync("{").is_err());
+    assert!(worker.sync("").unwrap_err().0.contains("no record"));
+    assert_eq!(worker.state(), page.state());
 }
 
 /// Issue 44, cosmetic: seats were converted by JavaScript's ToUint32, so NaN, 0.9 and 2**32
