@@ -4,7 +4,13 @@
 #   2. wasm-bindgen-cli at exactly the version pinned in Cargo.toml, if missing;
 #   3. cargo build -p boardgame-web for wasm32 with the size-optimised profile `web` (into
 #      target/, or CARGO_TARGET_DIR when it is set, as cargo does);
-#   4. wasm-bindgen --target web into www/pkg, and the .wasm size against the 1 MB budget.
+#   4. wasm-bindgen --target web into www/pkg;
+#   5. the engine's module (crates/boardgame-web-engine, profile `web-engine`: fast rather
+#      than small) twice, with `simd128` and without (the bot worker loads the first where
+#      the browser validates simd instructions, else the second), into www/pkg with one JS
+#      glue (the two builds export the same functions; the script checks the glue is the
+#      same), and the engine's network (crates/boardgame-engine/net/ataxx.nnue) beside them;
+#   6. every .wasm against the 1 MB budget.
 # Then `boardgame web` serves the page (rebuild the CLI after this script: it embeds www/).
 set -euo pipefail
 started_in=$PWD
@@ -60,11 +66,33 @@ own_dir "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "$target_dir/wasm32-unknown-unknown/web/boardgame_web.wasm"
 
-wasm="$out/boardgame_web_bg.wasm"
-bytes=$(stat -c %s "$wasm")
-budget=$((1024 * 1024))
-echo "build-web: $wasm is $bytes bytes (budget $budget)"
-if [ "$bytes" -gt "$budget" ]; then
-  echo "build-web: over the 1 MB budget" >&2
+# The engine's module. RUSTFLAGS applies to every crate of a build (not to build scripts and
+# proc macros, with --target), so the simd128 build gets a target directory of its own and
+# the two builds do not undo each other.
+cargo build -p boardgame-web-engine --target wasm32-unknown-unknown --profile web-engine
+RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128" \
+  cargo build -p boardgame-web-engine --target wasm32-unknown-unknown --profile web-engine
+wasm-bindgen --target web --no-typescript --out-dir "$out" \
+  "$target_dir/wasm32-unknown-unknown/web-engine/boardgame_web_engine.wasm"
+simd_glue=$(mktemp -d)
+wasm-bindgen --target web --no-typescript --out-dir "$simd_glue" \
+  "$target_dir/simd128/wasm32-unknown-unknown/web-engine/boardgame_web_engine.wasm"
+if ! cmp -s "$simd_glue/boardgame_web_engine.js" "$out/boardgame_web_engine.js"; then
+  echo "build-web: the simd128 and plain engine builds have different JS glue" >&2
+  rm -rf "$simd_glue"
   exit 1
 fi
+mv "$simd_glue/boardgame_web_engine_bg.wasm" "$out/boardgame_web_engine_simd_bg.wasm"
+rm -rf "$simd_glue"
+cp crates/boardgame-engine/net/ataxx.nnue "$out/ataxx.nnue"
+
+budget=$((1024 * 1024))
+for wasm in "$out"/*.wasm; do
+  bytes=$(stat -c %s "$wasm")
+  echo "build-web: $wasm is $bytes bytes (budget $budget)"
+  if [ "$bytes" -gt "$budget" ]; then
+    echo "build-web: over the 1 MB budget" >&2
+    exit 1
+  fi
+done
+echo "build-web: $out/ataxx.nnue is $(stat -c %s "$out/ataxx.nnue") bytes"

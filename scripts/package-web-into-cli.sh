@@ -21,7 +21,9 @@ fi
 own_dir "$dst" # emptied only if an earlier run made it
 cp -R "$src/." "$dst/"
 listed=$(cargo package -p boardgame-cli --list --allow-dirty 2>/dev/null)
-for file in www/index.html www/pkg/boardgame_web_bg.wasm www/pkg/boardgame_web.js; do
+for file in www/index.html www/worker.js www/pkg/boardgame_web_bg.wasm www/pkg/boardgame_web.js \
+  www/pkg/boardgame_web_engine.js www/pkg/boardgame_web_engine_bg.wasm \
+  www/pkg/boardgame_web_engine_simd_bg.wasm www/pkg/ataxx.nnue; do
   if ! grep -qx "$file" <<<"$listed"; then
     echo "package-web-into-cli: cargo package does not list $file" >&2
     exit 1

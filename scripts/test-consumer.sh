@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 packages=(boardgame-io boardgame-core boardgame-ataxx boardgame-thax boardgame-parchis boardgame-co-ca-ngua
-  boardgame-search)
+  boardgame-engine boardgame-search)
 version=$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"]=="boardgame-core"))')
 

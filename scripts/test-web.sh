@@ -3,7 +3,9 @@
 # installs what is missing (Debian's chromium, playwright-core from npm), builds the wasm
 # (scripts/build-web.sh) and the CLI that embeds it, then drives the page in headless
 # Chromium. Prints each step's duration. BOARDGAME_BIN names a CLI binary to test instead of
-# building the debug one (it must have been built after the wasm). Extra arguments go to
+# building the debug one (it must have been built after the wasm); BOARDGAME_UAI the native
+# engine the browser test compares the page's engine with (by default `boardgame-uai` beside
+# BOARDGAME_BIN, or the debug build). Extra arguments go to
 # test.mjs (for example `--images DIR` to save the screenshots elsewhere than docs/images, or
 # `--no-screenshots`).
 # PREPARE_ONLY=1: install what is missing and stop (.ci/run does that in the background).
@@ -50,15 +52,19 @@ if [ -n "${BOARDGAME_BIN:-}" ]; then
   # A binary built after scripts/build-web.sh, so with the page embedded: .ci/run builds the
   # wasm before the test step and passes the CLI that `cargo test` built.
   bin=$BOARDGAME_BIN
+  uai=${BOARDGAME_UAI:-$(dirname "$bin")/boardgame-uai}
 else
-  # Debug: the test only serves files and replays a few records.
-  cargo build -p boardgame-cli
+  # Debug: the test only serves files, replays a few records and asks the native engine for
+  # a few moves.
+  cargo build -p boardgame-cli -p boardgame-uai
   bin="${CARGO_TARGET_DIR:-target}/debug/boardgame"
+  uai=${BOARDGAME_UAI:-${CARGO_TARGET_DIR:-target}/debug/boardgame-uai}
 fi
 [ -x "$bin" ] || { echo "test-web: $bin is not an executable" >&2; exit 1; }
+[ -x "$uai" ] || { echo "test-web: $uai is not an executable" >&2; exit 1; }
 
 step "browser test"
-node crates/boardgame-web/browser-tests/test.mjs --bin "$bin" "$@"
+node crates/boardgame-web/browser-tests/test.mjs --bin "$bin" --uai "$uai" "$@"
 
 step ""
 printf '==> %-28s %4ds\n' "total" "$((SECONDS - start))"

@@ -15,6 +15,8 @@
 //!   ([`Dist`], [`dist::D6`], [`dist::TWO_D6`]);
 //! - the [`Game`] trait, move sinks ([`MoveSink`], [`MoveList`], [`Count`]), results
 //!   ([`Outcome`]) and errors ([`PlayError`], [`ConfigError`], [`ReplayError`]);
+//! - the caller's [`clock`] ([`Clock`](clock::Clock), [`Deadline`](clock::Deadline)) for
+//!   searches with time limits;
 //! - [`Record`]s, [`perft`](perft::perft) and [`chance_perft`](perft::chance_perft),
 //!   a [`RollOff`] for deciding the first player with dice, and [`Configure`] for rule
 //!   switches set by name;
@@ -29,6 +31,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod clock;
 pub mod dice;
 pub mod dist;
 #[cfg(feature = "rand")]

@@ -1,6 +1,7 @@
 // Browser test of the web playground: Debian's headless Chromium, driven by playwright-core.
 //
 //   node test.mjs [--bin PATH] [--chromium PATH] [--images DIR] [--no-screenshots] [--only PARTS]
+//                 [--engine-spec SPEC] [--uai PATH] [--bench-depth D]
 //
 // Starts `boardgame web --port 0` (the binary: --bin, else $BOARDGAME_BIN, else
 // target/release/boardgame), opens the page, and for every game plays a seeded bot game by
@@ -29,9 +30,21 @@ const BIN = resolve(argument("--bin", process.env.BOARDGAME_BIN ?? join(root, "t
 const CHROMIUM = argument("--chromium", process.env.CHROMIUM ?? "/usr/bin/chromium");
 const IMAGES = resolve(argument("--images", join(root, "docs/images")));
 const SCREENSHOTS = !process.argv.includes("--no-screenshots");
-/** `--only a,b`: run only these parts (games, person, input, responsiveness); all by default. */
+/**
+ * `--only a,b`: run only these parts (games, person, input, responsiveness, engine, speed);
+ * by default all but speed, which needs the native engine (`--uai`).
+ */
 const ONLY = argument("--only", null)?.split(",") ?? null;
-const part = (name) => ONLY === null || ONLY.includes(name);
+const part = (name) => (ONLY === null ? name !== "speed" : ONLY.includes(name));
+/** The engine's spec in the engine game (`--engine-spec`). */
+const ENGINE_GAME_SPEC = argument("--engine-spec", "engine:nodes=20000");
+/**
+ * The native engine (`--uai`, else $BOARDGAME_UAI, else target/debug/boardgame-uai: the
+ * same-move check of the engine part uses it; the speed part wants a release build), and the
+ * speed part's bench depth (`--bench-depth`).
+ */
+const UAI = resolve(argument("--uai", process.env.BOARDGAME_UAI ?? join(root, "target/debug/boardgame-uai")));
+const BENCH_DEPTH = Number(argument("--bench-depth", "12"));
 const CHROMIUM_FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -427,6 +440,156 @@ async function responsiveness(page) {
   await page.click("#show-analysis");
 }
 
+/**
+ * One whole Ataxx game between the bots `x` and `o` (specs), played through the page's own
+ * worker code: the page's BotWorker (bots.js) asks worker.js for every move, as the page does,
+ * and a Session on the page plays them. Returns the result, the record, the engine's moves'
+ * times and the moves' count.
+ */
+async function workerGame(page, x, o, seed) {
+  return page.evaluate(async ({ x, o, seed }) => {
+    const wasm = await import("./pkg/boardgame_web.js");
+    await wasm.default();
+    const { BotWorker } = await import("./bots.js");
+    const bots = new BotWorker();
+    const session = new wasm.Session("ataxx", "", "", seed);
+    const specs = [x, o];
+    const times = { [x]: [], [o]: [] };
+    let plies = 0;
+    for (; plies < 2000; plies++) {
+      const turn = JSON.parse(session.turn());
+      if (turn.kind !== "player") break;
+      const spec = specs[turn.seat];
+      const answer = await bots.think({ table: 1, record: session.record(), spec, seed: session.moveSeed() });
+      times[spec].push(answer.ms);
+      session.play(answer.move);
+    }
+    bots.stop();
+    const result = { result: session.result() ?? null, record: session.record(), plies, times, state: session.state() };
+    session.free();
+    return result;
+  }, { x, o, seed });
+}
+
+/**
+ * The strongest engine level against `alphabeta:depth=3`, one whole game through the worker
+ * (`spec` is the strongest level, or its search at a node budget in CI); the engine plays o.
+ * The engine must win; the record replays with the rules crates to the same final state.
+ */
+async function engineGame(page, spec) {
+  const started = Date.now();
+  const game = await workerGame(page, "alphabeta:depth=3", spec, 50);
+  const seconds = (Date.now() - started) / 1000;
+  const engine = summary(game.times[spec]);
+  console.log(`engine game: ${spec} (o) against alphabeta:depth=3 (x): ${game.result}, ${game.plies} plies in ${seconds.toFixed(0)} s; the engine's moves ${engine}`);
+  const replayed = replayStates(game.record, "engine-game");
+  check(`engine game: the record replays to the page's final state`, replayed.at(-1) === game.state);
+  check(`engine game: ${spec} wins a whole game against alphabeta:depth=3 through the page's worker (${game.result})`,
+    typeof game.result === "string" && game.result.startsWith("o "));
+}
+
+/**
+ * The engine's speed in the page against the native build: the bench positions of
+ * `boardgame-uai bench D --verbose`, each searched to depth D with a fresh 16 MiB
+ * table and one thread, by the engine's wasm (the simd128 build, on the page's thread) and by
+ * the native binary in the same run. The node counts must be equal (the same engine); the
+ * ratio is wasm nodes per second over native.
+ */
+async function engineSpeed(page, uai, depth) {
+  const native = execFileSync(uai, ["bench", String(depth), "--verbose"], { encoding: "utf8" });
+  const fens = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
+  const [, nativeNodes, nativeNps] = /^(\d+) nodes (\d+) nps$/m.exec(native).map(Number);
+  const wasm = await page.evaluate(async ({ fens, depth }) => {
+    const module = await import("./pkg/boardgame_web_engine.js");
+    await module.default({ module_or_path: new URL("./pkg/boardgame_web_engine_simd_bg.wasm", location.href) });
+    const network = new Uint8Array(await (await fetch("./pkg/ataxx.nnue")).arrayBuffer());
+    const engine = new module.Engine(network, 16);
+    const nodes = [];
+    let ms = 0;
+    for (const { fen } of fens) {
+      engine.newGame();
+      const report = JSON.parse(engine.think(fen, `engine:depth=${depth}`, () => {}));
+      nodes.push(report.nodes);
+      ms += report.ms;
+    }
+    engine.free();
+    return { nodes, ms };
+  }, { fens, depth });
+  const total = wasm.nodes.reduce((a, b) => a + b, 0);
+  const wasmNps = total / (wasm.ms / 1000);
+  const ratio = wasmNps / nativeNps;
+  console.log(`engine speed: bench depth ${depth}, ${fens.length} positions: native ${nativeNodes} nodes ${nativeNps} nps; `
+    + `wasm (simd128, headless Chromium) ${total} nodes in ${(wasm.ms / 1000).toFixed(2)} s, ${wasmNps.toFixed(0)} nps: ratio ${ratio.toFixed(3)}`);
+  check(`engine speed: the wasm engine searches the same nodes as the native one on every bench position (${total})`,
+    wasm.nodes.every((n, i) => n === fens[i].nodes) && total === nativeNodes);
+  return ratio;
+}
+
+/**
+ * The native engine's moves: `boardgame-uai` with one thread and a 16 MiB table, for each FEN
+ * `uainewgame`, `position fen F`, `go nodes N`; resolves with the `bestmove` of each.
+ */
+function nativeMoves(uai, fens, nodes) {
+  const engine = spawn(uai, [], { stdio: ["pipe", "pipe", "inherit"] });
+  let buffer = "";
+  const waiting = [];
+  engine.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      const best = /^bestmove (\S+)/.exec(line);
+      if (best && waiting.length) waiting.shift()(best[1]);
+    }
+  });
+  const send = (line) => engine.stdin.write(`${line}\n`);
+  return (async () => {
+    send("uai");
+    send("setoption name Threads value 1");
+    send("setoption name Hash value 16");
+    const moves = [];
+    for (const fen of fens) {
+      send("uainewgame");
+      send(`position fen ${fen}`);
+      const answer = new Promise((resolveMove) => waiting.push(resolveMove));
+      send(`go nodes ${nodes}`);
+      moves.push(await answer);
+    }
+    send("quit");
+    return moves;
+  })();
+}
+
+/**
+ * The same engine in the page as natively: on the first `count` bench positions, the move of
+ * `engine:nodes=N` asked of the page's worker (a new table per position, so a fresh table)
+ * equals `boardgame-uai`'s after `uainewgame`, `position fen F`, `go nodes N`.
+ */
+async function sameMoves(page, uai, nodes, count) {
+  const bench = execFileSync(uai, ["bench", "1", "--verbose"], { encoding: "utf8" });
+  const fens = [...bench.matchAll(/^position \d+ nodes \d+ fen (.+)$/gm)].map((m) => m[1]).slice(0, count);
+  const native = await nativeMoves(uai, fens, nodes);
+  const inPage = await page.evaluate(async ({ fens, nodes }) => {
+    const wasm = await import("./pkg/boardgame_web.js");
+    await wasm.default();
+    const { BotWorker } = await import("./bots.js");
+    const bots = new BotWorker();
+    const moves = [];
+    for (const [i, fen] of fens.entries()) {
+      const session = wasm.Session.fromState("ataxx", "", "", fen, 0);
+      const answer = await bots.think({ table: `same-move ${i}`, record: session.record(), spec: `engine:nodes=${nodes}`, seed: 0 });
+      moves.push(answer.move);
+      session.free();
+    }
+    bots.stop();
+    return moves;
+  }, { fens, nodes });
+  const differ = fens.map((fen, i) => [fen, native[i], inPage[i]]).filter(([, a, b]) => a !== b);
+  check(`same engine: engine:nodes=${nodes} in the page's worker plays boardgame-uai's move (go nodes ${nodes}) on ${fens.length} bench positions`,
+    fens.length === count && differ.length === 0, differ.map(([fen, a, b]) => `${fen}: native ${a}, page ${b}`).join("; "));
+}
+
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
 async function firstPaint(context, url) {
   const page = await context.newPage();
@@ -498,6 +661,11 @@ async function main() {
       await badInput(page);
     }
     if (part("responsiveness")) await responsiveness(page);
+    if (part("engine")) {
+      await engineGame(page, ENGINE_GAME_SPEC);
+      await sameMoves(page, UAI, 20000, 6);
+    }
+    if (part("speed")) await engineSpeed(page, UAI, BENCH_DEPTH);
     if (part("games")) for (const spec of GAMES) {
       const clicked = botTimes[spec.game];
       console.log(`greedy bot move in the page (Step clicks, 0.1 ms clock), ${spec.game}: ${summary(clicked)}`);

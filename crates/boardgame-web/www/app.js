@@ -18,8 +18,10 @@ const page = {
   games: [],
   /** The session on the board. */
   session: null,
-  /** Who sits at each seat ("human" or a bot spec), kept across new games. */
+  /** Who sits at each seat ("human" or a bot spec), kept across new games of one game. */
   seats: [],
+  /** The game `seats` are for. */
+  seatsGame: null,
   /** Cells clicked so far towards a move, and the moves they still allow (null: all). */
   clicked: [],
   candidates: null,
@@ -64,7 +66,8 @@ function show(session) {
   stopAuto();
   stopThinking();
   const previous = page.session;
-  if (previous && previous.game() !== session.game()) page.seats = [];
+  if (page.seatsGame !== session.game()) page.seats = [];
+  page.seatsGame = session.game();
   page.session = session;
   page.table += 1;
   page.clicked = [];
@@ -82,8 +85,87 @@ function show(session) {
   }
   drawSeats();
   if (previous) previous.free();
+  showAnalysis(null);
+  loadNetworkIfNeeded();
   render();
   run();
+}
+
+/** Starts fetching the engine's network when an engine sits at the table (once a page). */
+function loadNetworkIfNeeded() {
+  if (page.seats.some((who) => who.startsWith("engine:"))) {
+    bots.loadNetwork().catch((error) => notice(messageOf(error)));
+  }
+}
+
+/**
+ * Shows the engine's report `report` (from the worker: score for the side to move in
+ * hundredths of a stone, `end` in plies, the expected line) in `#analysis`, as seen by
+ * `mover` (the colour to move when the search began); null clears it.
+ */
+function showAnalysis(report, mover = "", final = false) {
+  const panel = $("analysis");
+  if (!report) {
+    panel.textContent = "The engine's evaluation appears here while it thinks.";
+    delete panel.dataset.score;
+    return;
+  }
+  const other = mover === "x" ? "o" : "x";
+  let verdict;
+  if (report.end !== null && report.end !== undefined) {
+    verdict = report.end > 0 ? `${mover} wins in ${report.end} plies` : `${other} wins in ${-report.end} plies`;
+  } else if (report.score === 0) {
+    verdict = "level";
+  } else {
+    const ahead = report.score > 0 ? mover : other;
+    verdict = `${ahead} ahead by ${(Math.abs(report.score) / 100).toFixed(2)} stones`;
+  }
+  const nodes = report.nodes.toLocaleString("en");
+  panel.dataset.score = String(report.score);
+  panel.dataset.depth = String(report.depth);
+  panel.textContent = `${final ? `${mover} played ${report.move}` : `${mover} thinking`}: ${verdict}`
+    + ` (depth ${report.depth}, ${nodes} nodes)\nexpected line: ${report.pv.join(" ")}`;
+}
+
+/** The engine's levels of the catalog's Ataxx entry, as `[spec, name]`, weakest first. */
+function engineLevels() {
+  const entry = entryOf("ataxx");
+  if (!entry) return [];
+  return entry.bots.map((spec, i) => [spec, entry.botNames[i]]).filter(([spec]) => spec.startsWith("engine:level="));
+}
+
+/**
+ * The one-click games against the engine: a button per level, which starts a new Ataxx game
+ * with a person at x and that level at o.
+ */
+function drawLevels() {
+  const levels = engineLevels();
+  $("engine-levels").hidden = levels.length === 0;
+  $("level-buttons").replaceChildren(...levels.map(([spec, name]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.spec = spec;
+    button.textContent = name;
+    button.title = spec;
+    button.addEventListener("click", () => playEngine(spec));
+    return button;
+  }));
+}
+
+/** Starts a new Ataxx game: a person (x) against the engine level `spec` (o). */
+function playEngine(spec) {
+  if ($("game").value !== "ataxx") chooseGame("ataxx");
+  page.seats = ["human", spec];
+  page.seatsGame = "ataxx";
+  newGame();
+}
+
+/** Marks the level button of the engine at the table. */
+function markLevel() {
+  for (const button of $("level-buttons").children) {
+    const playing = page.session?.game() === "ataxx" && page.seats.includes(button.dataset.spec);
+    button.setAttribute("aria-pressed", String(playing));
+  }
 }
 
 /** The seat menus, showing who sits where. */
@@ -91,6 +173,7 @@ function drawSeats() {
   const view = JSON.parse(page.session.view());
   fillSeats($("seats"), view.seats, entryOf(view.game), page.seats, chooseSeat,
     (seat) => seatColour(view.game, seat));
+  markLevel();
 }
 
 function chooseSeat(seat, who) {
@@ -100,6 +183,7 @@ function chooseSeat(seat, who) {
     page.seats[seat] = who;
     notice("");
     drawSeats();
+    loadNetworkIfNeeded();
   } catch (error) {
     notice(messageOf(error));
   }
@@ -237,12 +321,16 @@ async function step() {
     }
   } else if (turn.kind === "player" && !personToMove) {
     const spec = session.seat(turn.seat);
+    const mover = JSON.parse(session.view()).seats[turn.seat].colour ?? String(turn.seat);
     const request = ++page.requests;
     page.thinking = request;
     render();
     let answer;
+    const onInfo = (info) => {
+      if (page.thinking === request) showAnalysis(info, mover);
+    };
     try {
-      answer = await bots.think({ table: page.table, record: session.record(), spec, seed: session.moveSeed() });
+      answer = await bots.think({ table: page.table, record: session.record(), spec, seed: session.moveSeed() }, onInfo);
     } catch (error) {
       if (page.thinking !== request) return false;
       page.thinking = null;
@@ -252,6 +340,7 @@ async function step() {
     }
     if (page.thinking !== request) return false;
     page.thinking = null;
+    if (answer.analysis) showAnalysis(answer.analysis, mover, true);
     const timing = $("bot-time");
     timing.dataset.ms = answer.ms.toFixed(3);
     timing.dataset.bot = spec;
@@ -405,6 +494,7 @@ async function main() {
     return node;
   }));
   wire();
+  drawLevels();
   chooseGame(page.games[0].game);
   newGame();
   performance.mark("board-drawn");

@@ -10,12 +10,33 @@ export class Cancelled extends Error {
 }
 
 export class BotWorker {
-  /** `url`: the worker script (a module worker). */
-  constructor(url = new URL("./worker.js", import.meta.url)) {
+  /** `url`: the worker script (a module worker); `networkUrl`: the engine's network file. */
+  constructor(url = new URL("./worker.js", import.meta.url),
+    networkUrl = new URL("./pkg/ataxx.nnue", import.meta.url)) {
     this.url = url;
+    this.networkUrl = networkUrl;
+    /** The network's bytes (a promise), fetched once, at the first engine seat. */
+    this.network = null;
+    /** Whether the running worker has been sent the network. */
+    this.workerHasNetwork = false;
     this.worker = null;
     this.pending = null;
     this.nextId = 1;
+  }
+
+  /**
+   * Fetches the engine's network, once per page: call it when an engine seat is chosen.
+   * Resolves with its bytes; a failed fetch rejects (and the next call tries again).
+   */
+  loadNetwork() {
+    this.network ??= fetch(this.networkUrl).then((response) => {
+      if (!response.ok) throw new Error(`the engine's network (${this.networkUrl.pathname}): HTTP ${response.status}; build it with scripts/build-web.sh`);
+      return response.arrayBuffer();
+    }).catch((error) => {
+      this.network = null;
+      throw error;
+    });
+    return this.network;
   }
 
   /** Whether a request is in hand. */
@@ -26,15 +47,38 @@ export class BotWorker {
   /**
    * The move of the bot `spec` for the player to move at the end of `record` (the page
    * session's record()), seeded with `seed`; `table` names the game (a new one starts the
-   * bots afresh). Resolves with `{move, work, ms}`; rejects with the worker's Error, or with
-   * Cancelled. `onInfo(info)` receives the search's progress while it thinks.
+   * bots afresh). Resolves with `{move, work, ms, analysis}`; rejects with the worker's
+   * Error, or with Cancelled. `onInfo(info)` receives the search's progress while it thinks.
+   * An `engine:` spec first needs the network (loadNetwork), which the worker is sent once.
    */
   think({ table, record, spec, seed }, onInfo = () => {}) {
     if (this.pending) this.cancel();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve, reject, onInfo };
-      this.started().postMessage({ type: "move", id, table, record, spec, seed });
+      const pending = { id, resolve, reject, onInfo };
+      this.pending = pending;
+      const send = () => {
+        if (this.pending !== pending) return;
+        this.started().postMessage({ type: "move", id, table, record, spec, seed });
+      };
+      if (!spec.startsWith("engine:")) {
+        send();
+        return;
+      }
+      this.loadNetwork().then((bytes) => {
+        if (this.pending !== pending) return;
+        const worker = this.started();
+        if (!this.workerHasNetwork) {
+          // A copy: the page keeps its own for the next worker.
+          worker.postMessage({ type: "network", bytes });
+          this.workerHasNetwork = true;
+        }
+        send();
+      }, (error) => {
+        if (this.pending !== pending) return;
+        this.pending = null;
+        reject(error);
+      });
     });
   }
 
@@ -47,8 +91,7 @@ export class BotWorker {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+    this.stop();
     pending.reject(new Cancelled());
   }
 
@@ -62,7 +105,15 @@ export class BotWorker {
     };
     worker.onmessageerror = () => this.failed(new Error("the bot worker sent a message the page cannot read"));
     this.worker = worker;
+    this.workerHasNetwork = false;
     return worker;
+  }
+
+  /** Ends the worker (the next request starts another). */
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.workerHasNetwork = false;
   }
 
   received(data) {
@@ -73,15 +124,14 @@ export class BotWorker {
       return;
     }
     this.pending = null;
-    if (data.type === "move") pending.resolve({ move: data.move, work: data.work, ms: data.ms });
+    if (data.type === "move") pending.resolve({ move: data.move, work: data.work, ms: data.ms, analysis: data.analysis });
     else pending.reject(new Error(data.message ?? `unexpected answer ${JSON.stringify(data.type)}`));
   }
 
   failed(error) {
     const pending = this.pending;
     this.pending = null;
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+    this.stop();
     if (pending) pending.reject(error);
   }
 }

@@ -32,11 +32,14 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use ataxx::{Ataxx, Move};
+use boardgame_core::clock::monotonic;
 use boardgame_core::{Game, Turn};
 
 use crate::bench::{self, DEFAULT_BENCH_DEPTH};
 use crate::eval::Evaluation;
-use crate::search::{Limits, MAX_THREADS, PARAMS, Params, Report, Searcher, Table, TableError};
+use crate::search::{
+    Limits, MAX_THREADS, PARAMS, Params, Report, Searcher, Table, TableError, TimeLimits,
+};
 use boardgame_io::lines::Line;
 use boardgame_io::{clip, quote};
 use command::{Command, Go};
@@ -298,7 +301,7 @@ impl Engine {
         say("id author the boardgame developers");
         info_string(&format!(
             "network kernels: {} (chosen for this CPU at run time)",
-            crate::simd::kernel_name()
+            boardgame_engine::kernel_name()
         ));
         say(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
@@ -486,6 +489,7 @@ impl Engine {
             return;
         };
         let started = Instant::now();
+        let started_micros = monotonic();
         let side = self.position.side_to_move();
         let infinite = go.infinite || go.is_unlimited();
         let budget = if go.infinite {
@@ -497,15 +501,17 @@ impl Engine {
             depth: go.depth,
             nodes: go.nodes,
             soft_nodes: None,
-            deadline: budget.map(|b| started + b.hard),
-            // No new iteration after a share of the soft budget (half by default): the
-            // next one would likely overrun it.
-            soft_deadline: budget.map(|b| {
-                started
-                    + b.soft
-                        .mul_f64(f64::from(searcher.params().soft_percent) / 100.0)
+            time: budget.map(|b| TimeLimits {
+                clock: monotonic,
+                started: started_micros,
+                hard: Some(b.hard),
+                // No new iteration after a share of the soft budget (half by default): the
+                // next one would likely overrun it.
+                soft: Some(
+                    b.soft
+                        .mul_f64(f64::from(searcher.params().soft_percent) / 100.0),
+                ),
             }),
-            started: Some(started),
         };
         let position = self.position.clone();
         let stop = searcher.stop_flag();

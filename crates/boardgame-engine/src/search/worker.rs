@@ -2,9 +2,9 @@
 //! the shared transposition table and the selective features of [`Params`].
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use ataxx::{Ataxx, Bitboard, Color, Move};
+use boardgame_core::clock::Deadline;
 
 use super::moves::{MoveList, Mv, gain};
 use super::params::Params;
@@ -32,8 +32,8 @@ pub(crate) struct Context<'a> {
     pub(crate) exact_nodes: bool,
     /// Nodes of the helper threads so far, published every 1024 nodes.
     pub(crate) helper_nodes: &'a AtomicU64,
-    /// The hard time limit.
-    pub(crate) deadline: Option<Instant>,
+    /// The hard time limit, on the caller's clock.
+    pub(crate) deadline: Option<Deadline>,
 }
 
 /// The result of one completed iteration.
@@ -248,7 +248,7 @@ impl Worker {
         if self.nodes & 1023 == 0 {
             let stop = if self.main {
                 ctx.stop.load(Ordering::Relaxed)
-                    || ctx.deadline.is_some_and(|d| Instant::now() >= d)
+                    || ctx.deadline.is_some_and(|d| d.passed())
                     || (!ctx.exact_nodes
                         && self
                             .nodes

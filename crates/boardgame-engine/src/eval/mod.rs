@@ -1,23 +1,30 @@
 //! The engine's evaluations: the learned network ([`net`]) by default, and the
-//! handcrafted, Texel-tuned [`AtaxxEvaluator`] of `boardgame-search` as the option
-//! `Eval handcrafted`.
+//! handcrafted, Texel-tuned [`AtaxxEvaluator`] ([`handcrafted`]; the UAI option
+//! `Eval handcrafted`).
+//!
+//! The network the engine plays with unless told otherwise is [`default_network`]: the
+//! shipped one, compiled in with the default feature `embedded-net`, or one a program handed
+//! in with [`set_default_network`] (the web page, which loads the file on its own).
 
+pub mod handcrafted;
 pub mod net;
 
 use std::sync::{Arc, OnceLock};
 
 use ataxx::Ataxx;
-use boardgame_search::Evaluator as _;
-use boardgame_search::eval::ataxx::AtaxxEvaluator;
 
+pub use handcrafted::AtaxxEvaluator;
 pub use net::{Accumulator, NetError, Network};
 
 /// The network the engine ships with, as bytes (`net/ataxx.nnue`; its provenance is in
-/// `docs/engine.md`).
+/// `docs/engine.md`). Feature `embedded-net`.
+#[cfg(feature = "embedded-net")]
 pub const EMBEDDED_NET: &[u8] = include_bytes!("../../net/ataxx.nnue");
 
 /// The embedded network, parsed once. (A file that did not parse would give the all-zero
 /// network; the crate's tests parse the embedded file, so a release never ships one.)
+/// Feature `embedded-net`.
+#[cfg(feature = "embedded-net")]
 #[must_use]
 pub fn embedded_network() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
@@ -27,6 +34,37 @@ pub fn embedded_network() -> Arc<Network> {
                 .unwrap_or_else(|_| Network::zeroed(net::Features::Squares, net::DEFAULT_HIDDEN)),
         )
     }))
+}
+
+/// The network handed in with [`set_default_network`].
+static HANDED_IN: OnceLock<Arc<Network>> = OnceLock::new();
+
+/// Makes `network` the one [`default_network`] returns, once per process (a build without
+/// the embedded network loads its file, or fetches it, and hands it in here before the
+/// first search).
+///
+/// # Errors
+/// The network given back when one was already handed in (the first one stays).
+pub fn set_default_network(network: Arc<Network>) -> Result<(), Arc<Network>> {
+    HANDED_IN.set(network)
+}
+
+/// The network the engine plays with by default: the one handed in with
+/// [`set_default_network`], else the embedded one (feature `embedded-net`); `None` in a
+/// build without the embedded network before one was handed in.
+#[must_use]
+pub fn default_network() -> Option<Arc<Network>> {
+    if let Some(network) = HANDED_IN.get() {
+        return Some(Arc::clone(network));
+    }
+    #[cfg(feature = "embedded-net")]
+    {
+        Some(embedded_network())
+    }
+    #[cfg(not(feature = "embedded-net"))]
+    {
+        None
+    }
 }
 
 /// Which evaluation the search uses.
@@ -39,9 +77,10 @@ pub enum Evaluation {
 }
 
 impl Default for Evaluation {
-    /// The embedded network.
+    /// The [`default_network`]; the handcrafted evaluation when there is none (a build
+    /// without `embedded-net` before a network was handed in).
     fn default() -> Evaluation {
-        Evaluation::default_net()
+        default_network().map_or_else(Evaluation::handcrafted, Evaluation::Net)
     }
 }
 
@@ -55,7 +94,8 @@ impl Evaluation {
         Evaluation::Handcrafted(AtaxxEvaluator::default())
     }
 
-    /// The shipped network.
+    /// The shipped network. Feature `embedded-net`.
+    #[cfg(feature = "embedded-net")]
     #[must_use]
     pub fn default_net() -> Evaluation {
         Evaluation::Net(embedded_network())
@@ -82,7 +122,7 @@ impl Evaluation {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "embedded-net"))]
 mod tests {
     use super::*;
 

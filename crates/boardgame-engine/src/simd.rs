@@ -61,7 +61,7 @@ pub(crate) fn has_avx512() -> bool {
 
 /// The instruction set the kernels use on this CPU: `"avx512"`, `"avx2"` or `"portable"`.
 #[must_use]
-pub(crate) fn kernel_name() -> &'static str {
+pub fn kernel_name() -> &'static str {
     if has_avx512() {
         "avx512"
     } else if has_avx2() {
@@ -259,16 +259,16 @@ pub(crate) fn to_blocks(values: &[i16]) -> Vec<Lanes> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgame_core::driver::{below, rng_from_seed};
+    use boardgame_core::driver::{Rng, below, rng_from_seed};
 
-    fn random(rng: &mut impl rand::Rng, n: usize, range: u64) -> Vec<i16> {
+    fn random(rng: &mut impl Rng, n: usize, range: u64) -> Vec<i16> {
         (0..n)
             .map(|_| (below(rng, 2 * range + 1) as i64 - range as i64) as i16)
             .collect()
     }
 
     /// Up to 40 row indices, a few of them past the last of `inputs` rows.
-    fn rows(rng: &mut impl rand::Rng, inputs: usize) -> Vec<u16> {
+    fn rows(rng: &mut impl Rng, inputs: usize) -> Vec<u16> {
         (0..below(rng, 40))
             .map(|_| below(rng, inputs as u64 + 3) as u16)
             .collect()
@@ -392,6 +392,6 @@ mod tests {
                 }
             }
         }
-        assert!(seen > 10, "only {seen} files scanned");
+        assert!(seen >= 10, "only {seen} files scanned");
     }
 }

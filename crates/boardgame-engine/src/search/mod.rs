@@ -15,9 +15,14 @@
 //! Scores are in hundredths of a stone for the side to move; a finished game is
 //! ±([`WIN`] − plies to its end).
 //!
+//! Time limits ([`TimeLimits`]) are read on the caller's [`Clock`]; the search reads no
+//! other. With one thread (the default) the search runs on the caller's thread and spawns
+//! none, so it runs where threads are missing (`wasm32-unknown-unknown`); with more
+//! ([`Searcher::set_threads`]) the helpers run in a `std::thread::scope` for the search.
+//!
 //! ```
 //! use ataxx::Ataxx;
-//! use boardgame_uai::search::{Limits, Searcher};
+//! use boardgame_engine::search::{Limits, Searcher};
 //!
 //! let mut searcher = Searcher::new(1)?;
 //! // x to move takes o's last stone with d4.
@@ -33,11 +38,12 @@ pub mod params;
 mod tt;
 mod worker;
 
+use core::time::Duration;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 use ataxx::{Ataxx, Move};
+use boardgame_core::clock::{Clock, Deadline, micros};
 use boardgame_core::{Game, Outcome, Turn};
 
 use crate::eval::Evaluation;
@@ -57,7 +63,7 @@ pub const MAX_THREADS: usize = 256;
 
 /// When to stop. Every limit that is set applies; with none, the search runs until
 /// [`Searcher::stop_flag`] is raised (or [`MAX_PLY`] plies).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// The deepest iteration.
     pub depth: Option<u32>,
@@ -66,13 +72,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// No new iteration starts once this many nodes are spent.
     pub soft_nodes: Option<u64>,
-    /// Stop at this instant, wherever the search is.
-    pub deadline: Option<Instant>,
-    /// No new iteration starts after this instant (moved by the share of nodes on the best
-    /// move when [`Params::node_tm`] is on and `started` is set).
-    pub soft_deadline: Option<Instant>,
-    /// When the move's clock started (the base of `soft_deadline`'s scaling).
-    pub started: Option<Instant>,
+    /// Time limits, on the caller's clock.
+    pub time: Option<TimeLimits>,
 }
 
 impl Limits {
@@ -83,6 +84,58 @@ impl Limits {
             depth: Some(depth),
             ..Limits::default()
         }
+    }
+
+    /// Search `nodes` nodes (exactly that many at most with one thread).
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The time limits of one search, read on the caller's [`Clock`] (microseconds): the search
+/// never reads any other clock.
+///
+/// ```
+/// use core::time::Duration;
+/// use boardgame_engine::search::TimeLimits;
+///
+/// // A test's clock that stands still: the limits never pass.
+/// let limits = TimeLimits::movetime(|| 0, Duration::from_millis(100));
+/// assert_eq!(limits.hard, Some(Duration::from_millis(100)));
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct TimeLimits {
+    /// The clock the limits are read on.
+    pub clock: Clock,
+    /// When the move's time started, on `clock` (the base of the limits below).
+    pub started: u64,
+    /// Stop this long after `started`, wherever the search is (checked every 1024 nodes).
+    pub hard: Option<Duration>,
+    /// No new iteration starts this long after `started` (scaled by the share of nodes on
+    /// the best move when [`Params::node_tm`] is on).
+    pub soft: Option<Duration>,
+}
+
+impl TimeLimits {
+    /// `duration` from now on `clock`, as both limits.
+    #[must_use]
+    pub fn movetime(clock: Clock, duration: Duration) -> TimeLimits {
+        TimeLimits {
+            clock,
+            started: clock(),
+            hard: Some(duration),
+            soft: Some(duration),
+        }
+    }
+
+    /// The hard limit as a point in time.
+    fn deadline(&self) -> Option<Deadline> {
+        self.hard
+            .map(|hard| Deadline::at(self.clock, self.started.saturating_add(micros(hard))))
     }
 }
 
@@ -286,7 +339,7 @@ impl Searcher {
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             exact_nodes: self.workers.len() == 1,
             helper_nodes: &helper_nodes,
-            deadline: limits.deadline,
+            deadline: limits.time.as_ref().and_then(TimeLimits::deadline),
         };
         let (main, helpers) = self.workers.split_at_mut(1);
         let main = &mut main[0];
@@ -300,26 +353,19 @@ impl Searcher {
             pv: iteration.pv.iter().map(|mv| mv.to_move()).collect(),
             hashfull: table.hashfull(),
         };
-        let last = std::thread::scope(|scope| {
-            for (index, helper) in helpers.iter_mut().enumerate() {
-                let ctx = &ctx;
-                scope.spawn(move || {
-                    let first = 1 + (index as i32 + 1) % 2;
-                    helper.iterate(ctx, position, first, MAX_PLY as i32 - 2, |_, _| false);
-                });
-            }
+        let mut run_main = |main: &mut Worker| {
             let last = main.iterate(&ctx, position, 1, max_depth, |worker, iteration| {
                 on_iteration(&report_of(worker, iteration));
-                let out_of_time = limits.soft_deadline.is_some_and(|soft| {
-                    let now = Instant::now();
-                    match limits.started {
-                        Some(start) if ctx.params.node_tm && soft > start => {
+                let out_of_time = limits.time.as_ref().is_some_and(|time| {
+                    time.soft.is_some_and(|soft| {
+                        let soft = if ctx.params.node_tm && !soft.is_zero() {
                             let share = worker.root_share(iteration.pv[0]);
-                            let scale = ((1.5 - share) * 1.35).clamp(0.4, 2.0);
-                            now >= start + (soft - start).mul_f64(scale)
-                        }
-                        _ => now >= soft,
-                    }
+                            soft.mul_f64(((1.5 - share) * 1.35).clamp(0.4, 2.0))
+                        } else {
+                            soft
+                        };
+                        Deadline::at(time.clock, time.started.saturating_add(micros(soft))).passed()
+                    })
                 });
                 let out_of_nodes = limits
                     .soft_nodes
@@ -328,7 +374,23 @@ impl Searcher {
             });
             halt.store(true, Ordering::Relaxed);
             last
-        });
+        };
+        // One thread: the search runs here and spawns none (a platform without threads,
+        // such as wasm32-unknown-unknown, runs it too).
+        let last = if helpers.is_empty() {
+            run_main(main)
+        } else {
+            std::thread::scope(|scope| {
+                for (index, helper) in helpers.iter_mut().enumerate() {
+                    let ctx = &ctx;
+                    scope.spawn(move || {
+                        let first = 1 + (index as i32 + 1) % 2;
+                        helper.iterate(ctx, position, first, MAX_PLY as i32 - 2, |_, _| false);
+                    });
+                }
+                run_main(main)
+            })
+        };
         let nodes = main.nodes + helpers.iter().map(|w| w.nodes).sum::<u64>();
         match last {
             Some(iteration) => Report {
