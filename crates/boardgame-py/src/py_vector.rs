@@ -9,8 +9,8 @@
 //! bot that searches, whose one move can outlast a stretch, the whole call runs on a helper
 //! thread while the caller checks for signals and raises the bots' stop flags on one.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, TryLockError};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed};
@@ -263,8 +263,10 @@ struct Task<'a> {
     from: usize,
 }
 
-/// Runs every unfinished task until `until` (or to its end), the first on this thread and the
-/// others on `pool`; whether every task is finished, or the first halt.
+/// Runs every unfinished task until `until` (or to its end): on this thread alone, or on
+/// this thread and `pool`'s, each taking the next task not taken yet until none is left (so a
+/// pool thread that wakes late takes fewer, and this thread never waits for it to start).
+/// Whether every task is finished, or the first halt.
 fn run_round(
     pool: Option<&ThreadPool>,
     tasks: &mut [Task<'_>],
@@ -278,29 +280,59 @@ fn run_round(
         }
         Ok(())
     };
-    let mut results: Vec<Result<(), Halt>> = (0..tasks.len()).map(|_| Ok(())).collect();
-    match (pool, tasks.split_first_mut()) {
-        (Some(pool), Some((first, rest))) if !rest.is_empty() => {
-            let (first_result, rest_results) = results.split_first_mut().expect("one per task");
-            pool.in_place_scope(|scope| {
-                for (task, result) in rest.iter_mut().zip(rest_results.iter_mut()) {
-                    let work = &work;
-                    scope.spawn(move |_| *result = work(task));
+    match pool {
+        Some(pool) if tasks.len() > 1 => {
+            let count = tasks.len();
+            let cells: Vec<Mutex<(&mut Task<'_>, Result<(), Halt>)>> = tasks
+                .iter_mut()
+                .map(|task| Mutex::new((task, Ok(()))))
+                .collect();
+            let next = AtomicUsize::new(0);
+            let finished = AtomicUsize::new(0);
+            let take_tasks = || {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= count {
+                        break;
+                    }
+                    let mut cell = cells[k].lock().unwrap_or_else(PoisonError::into_inner);
+                    let (task, result) = &mut *cell;
+                    *result = work(task);
+                    drop(cell);
+                    finished.fetch_add(1, Ordering::Release);
                 }
-                *first_result = work(first);
+            };
+            pool.in_place_scope(|scope| {
+                for _ in 0..pool.current_num_threads() {
+                    scope.spawn(|_| take_tasks());
+                }
+                take_tasks();
+                // The last tasks of the pool's threads take microseconds: wait for them here
+                // rather than asleep in the scope's latch (a wake-up costs more).
+                let since = Instant::now();
+                while finished.load(Ordering::Acquire) < count && since.elapsed() < SPIN {
+                    std::hint::spin_loop();
+                }
             });
+            for cell in cells {
+                let (_, result) = cell.into_inner().unwrap_or_else(PoisonError::into_inner);
+                result?;
+            }
         }
         _ => {
-            for (task, result) in tasks.iter_mut().zip(results.iter_mut()) {
-                *result = work(task);
+            for task in tasks.iter_mut() {
+                work(task)?;
             }
         }
     }
-    for result in results {
-        result?;
-    }
     Ok(tasks.iter().all(|task| task.from >= task.shard.len()))
 }
+
+/// How long the calling thread spins for the pool's last tasks before it sleeps.
+const SPIN: Duration = Duration::from_micros(200);
+
+/// Shards per thread: a thread that starts late takes fewer of them.
+const SHARDS_PER_THREAD: usize = 4;
 
 /// Why a call failed.
 enum Failure {
@@ -353,6 +385,19 @@ impl PyVectorEnv {
             )));
         }
         Ok(i)
+    }
+
+    /// One action id per game, or a `ValueError`.
+    fn actions(&self, actions: &PyReadonlyArray1<'_, i64>) -> PyResult<Vec<i64>> {
+        let actions = actions.as_array().to_vec();
+        if actions.len() != self.sizes.n {
+            return Err(PyValueError::new_err(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.sizes.n
+            )));
+        }
+        Ok(actions)
     }
 
     /// The shard of game `i` and the game's index in it.
@@ -618,7 +663,11 @@ impl PyVectorEnv {
             (None, false) => Rival::SelfPlay,
         };
         let seeds = batch_seeds(seed, n)?;
-        let shards_count = threads.min(n);
+        let shards_count = if threads == 1 {
+            1
+        } else {
+            (threads * SHARDS_PER_THREAD).min(n)
+        };
         let (mut firsts, mut counts) = (Vec::new(), Vec::new());
         let mut shards = Vec::with_capacity(shards_count);
         let mut bot_flags = Vec::new();
@@ -797,7 +846,7 @@ impl PyVectorEnv {
         actions: PyReadonlyArray1<'_, i64>,
         hold: Option<PyReadonlyArray1<'_, bool>>,
     ) -> PyResult<()> {
-        let actions = actions.as_array().to_vec();
+        let actions = self.actions(&actions)?;
         let hold = hold.map(|h| flags(h, self.sizes.n, "hold")).transpose()?;
         let mut inner = self.lock()?;
         if inner.needs_reset {
@@ -814,7 +863,7 @@ impl PyVectorEnv {
     /// in `waiting` are looked at, and must be legal) and writes the arrays; the outcomes of
     /// the agent's step go on (a game that ends now is reported with the agent's reward).
     fn answer(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        let actions = actions.as_array().to_vec();
+        let actions = self.actions(&actions)?;
         let mut inner = self.lock()?;
         if inner.needs_reset {
             return Err(PyRuntimeError::new_err("call reset() first"));

@@ -208,3 +208,24 @@ def test_legal_actions_mask_is_a_list_of_ints_as_in_pyspiel():
     assert isinstance(mask, list) and all(type(m) is int for m in mask)
     assert np.asarray(mask, bool).shape == (834,)
     assert list(np.flatnonzero(mask)) == state.legal_actions()
+
+
+def test_the_native_batch_refuses_arrays_of_the_wrong_length_or_type():
+    # Issue 53: the native half is reachable from Python (boardgame._VectorEnv); a wrong
+    # array is a ValueError or TypeError, never a panic.
+    env = boardgame.VectorEnv("thax", 4, num_threads=2)
+    env.reset(seed=0)
+    native = env._native
+    with pytest.raises(ValueError, match="3 actions for 4 games"):
+        native.step(np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="5 actions for 4 games"):
+        native.answer(np.zeros(5, np.int64))
+    with pytest.raises(ValueError, match="reset mask"):
+        native.reset(mask=np.zeros(3, np.bool_))
+    with pytest.raises(ValueError, match="hold"):
+        native.step(env.sample_legal(), np.zeros(2, np.bool_))
+    with pytest.raises(TypeError):
+        native.step(np.zeros(4, np.int32))
+    with pytest.raises(ValueError, match="rows"):
+        native.bind(*[np.zeros(1, dtype) for dtype in (np.float32, np.bool_, np.int64, np.int64, np.bool_, np.float32, np.float32, np.bool_, np.bool_)])
+    env.step(env.sample_legal())

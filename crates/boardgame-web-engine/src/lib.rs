@@ -213,6 +213,32 @@ impl Engine {
         Ok(report_json(&report, Some(performance_now() - started)))
     }
 
+    /// `boardgame-uai bench`'s search of one position: to `depth` plies, one thread, a fresh
+    /// table of 16 MiB, the network this engine plays with: JSON `{nodes, ms}`. The browser
+    /// test compares the nodes with the native bench's (the same engine) and the time with
+    /// its time (the speed).
+    ///
+    /// # Errors
+    /// A position that does not parse, a depth outside 1..=126, or no memory for the table.
+    pub fn bench(&self, fen: &str, depth: u32) -> Result<String, JsError> {
+        let position: Ataxx = fen
+            .trim()
+            .parse()
+            .map_err(|e| thrown(error(format!("the position {}: {e}", quote(fen)))))?;
+        if !(1..=MAX_PLY as u32 - 2).contains(&depth) {
+            return Err(thrown(error(format!(
+                "the bench depth must be 1 to 126, not {depth}"
+            ))));
+        }
+        let mut searcher =
+            Searcher::new(16).map_err(|e| thrown(error(format!("the engine's table: {e}"))))?;
+        searcher.set_evaluation(self.searcher.evaluation().clone());
+        let started = performance_now();
+        let report = searcher.search(&position, &Limits::depth(depth), |_| {});
+        let ms = performance_now() - started;
+        Ok(format!("{{\"nodes\":{},\"ms\":{ms:.3}}}", report.nodes))
+    }
+
     /// The name of the network kernels in use: `portable` in wasm, which the compiler
     /// vectorises with `simd128` in the build that has it.
     #[must_use]

@@ -489,6 +489,47 @@ async function engineGame(page, spec) {
 }
 
 /**
+ * The engine's `bench` in the page: the positions `fens`, each to `depth` with a fresh 16 MiB
+ * table, by the engine's `build` ("simd": the simd128 build; "plain": the one without), on the
+ * page's thread. Returns the node count of each and the total time in ms.
+ */
+async function benchInPage(page, build, fens, depth) {
+  return page.evaluate(async ({ build, fens, depth }) => {
+    // A module instance of its own per build: the glue initialises once per instance.
+    const module = await import(`./pkg/boardgame_web_engine.js?${build}`);
+    const file = build === "simd" ? "boardgame_web_engine_simd_bg.wasm" : "boardgame_web_engine_bg.wasm";
+    await module.default({ module_or_path: new URL(`./pkg/${file}`, location.href) });
+    const network = new Uint8Array(await (await fetch("./pkg/ataxx.nnue")).arrayBuffer());
+    const engine = new module.Engine(network, 1);
+    const nodes = [];
+    let ms = 0;
+    for (const fen of fens) {
+      const report = JSON.parse(engine.bench(fen, depth));
+      nodes.push(report.nodes);
+      ms += report.ms;
+    }
+    engine.free();
+    return { nodes, ms };
+  }, { build, fens, depth });
+}
+
+/**
+ * Both engine builds work and are the same engine: the simd128 build and the plain one (the
+ * fallback of browsers without simd128) search the bench positions of `boardgame-uai bench 5`
+ * with the native engine's node counts.
+ */
+async function engineBuilds(page, uai) {
+  const native = execFileSync(uai, ["bench", "5", "--verbose"], { encoding: "utf8" });
+  const positions = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
+  for (const build of ["simd", "plain"]) {
+    const { nodes, ms } = await benchInPage(page, build, positions.map((p) => p.fen), 5);
+    const total = nodes.reduce((a, b) => a + b, 0);
+    check(`engine builds: the ${build} build searches the native bench's nodes at depth 5 on ${positions.length} positions (${total} in ${ms.toFixed(0)} ms)`,
+      positions.length === 24 && nodes.every((n, i) => n === positions[i].nodes));
+  }
+}
+
+/**
  * The engine's speed in the page against the native build: the bench positions of
  * `boardgame-uai bench D --verbose`, each searched to depth D with a fresh 16 MiB
  * table and one thread, by the engine's wasm (the simd128 build, on the page's thread) and by
@@ -499,22 +540,7 @@ async function engineSpeed(page, uai, depth) {
   const native = execFileSync(uai, ["bench", String(depth), "--verbose"], { encoding: "utf8" });
   const fens = [...native.matchAll(/^position \d+ nodes (\d+) fen (.+)$/gm)].map((m) => ({ nodes: Number(m[1]), fen: m[2] }));
   const [, nativeNodes, nativeNps] = /^(\d+) nodes (\d+) nps$/m.exec(native).map(Number);
-  const wasm = await page.evaluate(async ({ fens, depth }) => {
-    const module = await import("./pkg/boardgame_web_engine.js");
-    await module.default({ module_or_path: new URL("./pkg/boardgame_web_engine_simd_bg.wasm", location.href) });
-    const network = new Uint8Array(await (await fetch("./pkg/ataxx.nnue")).arrayBuffer());
-    const engine = new module.Engine(network, 16);
-    const nodes = [];
-    let ms = 0;
-    for (const { fen } of fens) {
-      engine.newGame();
-      const report = JSON.parse(engine.think(fen, `engine:depth=${depth}`, () => {}));
-      nodes.push(report.nodes);
-      ms += report.ms;
-    }
-    engine.free();
-    return { nodes, ms };
-  }, { fens, depth });
+  const wasm = await benchInPage(page, "simd", fens.map(({ fen }) => fen), depth);
   const total = wasm.nodes.reduce((a, b) => a + b, 0);
   const wasmNps = total / (wasm.ms / 1000);
   const ratio = wasmNps / nativeNps;
@@ -588,6 +614,50 @@ async function sameMoves(page, uai, nodes, count) {
   const differ = fens.map((fen, i) => [fen, native[i], inPage[i]]).filter(([, a, b]) => a !== b);
   check(`same engine: engine:nodes=${nodes} in the page's worker plays boardgame-uai's move (go nodes ${nodes}) on ${fens.length} bench positions`,
     fens.length === count && differ.length === 0, differ.map(([fen, a, b]) => `${fen}: native ${a}, page ${b}`).join("; "));
+}
+
+/**
+ * One click starts a game against the engine: the level buttons (one per engine level of the
+ * catalog); the test clicks `level`, plays a few moves as x by clicking cells, ticks "Show the
+ * engine's evaluation", and saves a screenshot of the level buttons, the seats, the board and
+ * the evaluation to docs/images/ataxx-engine.png. Returns the level names on the buttons.
+ */
+async function engineLevels(page, level) {
+  const buttons = await page.$$eval("#level-buttons button", (nodes) => nodes.map((b) => ({ spec: b.dataset.spec, name: b.textContent })));
+  check(`engine levels: a button per level (${buttons.map((b) => b.name).join(", ")})`, buttons.length >= 3);
+  const button = buttons.find((b) => b.spec === level) ?? buttons[0];
+  await page.click(`#level-buttons button[data-spec="${button.spec}"]`);
+  const seated = [await page.inputValue("#seat-0"), await page.inputValue("#seat-1")];
+  check(`engine levels: clicking "${button.name}" starts Ataxx with a person at x and ${button.spec} at o`,
+    (await page.inputValue("#game")) === "ataxx" && seated[0] === "human" && seated[1] === button.spec,
+    JSON.stringify(seated));
+  if (!(await page.isChecked("#show-analysis"))) await page.click("#show-analysis");
+  for (let moves = 0; moves < 4; moves++) {
+    await personsTurn(page);
+    if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
+    const before = await events(page);
+    const cells = await page.$$eval("#moves button", (b) => b.map((x) => x.dataset.cells.split(" ").filter(Boolean)));
+    // A clone (one cell) towards the middle: the last listed single-cell move.
+    const clone = cells.filter((c) => c.length === 1).at(Math.floor(cells.length / 3)) ?? cells[0];
+    for (const cell of clone) {
+      if ((await events(page)) !== before) break;
+      await clickCell(page, cell);
+    }
+  }
+  await personsTurn(page);
+  const analysis = (await page.textContent("#analysis")).trim();
+  check(`engine levels: the evaluation panel shows the engine's score and expected line ("${analysis.replace(/\n/g, " / ")}")`,
+    /stones|level|wins/.test(analysis) && /expected line: \S+/.test(analysis));
+  if (SCREENSHOTS) {
+    mkdirSync(IMAGES, { recursive: true });
+    const clip = await page.evaluate(() => {
+      const top = document.getElementById("engine-levels").getBoundingClientRect().top + window.scrollY;
+      const bottom = document.getElementById("play").getBoundingClientRect().bottom + window.scrollY;
+      return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+    });
+    await page.screenshot({ path: join(IMAGES, "ataxx-engine.png"), clip, fullPage: true });
+  }
+  return buttons.map((b) => b.name);
 }
 
 /** First paint and the time until the board is drawn, on a fresh load of the page. */
@@ -664,6 +734,7 @@ async function main() {
     if (part("engine")) {
       await engineGame(page, ENGINE_GAME_SPEC);
       await sameMoves(page, UAI, 20000, 6);
+      await engineBuilds(page, UAI);
     }
     if (part("speed")) await engineSpeed(page, UAI, BENCH_DEPTH);
     if (part("games")) for (const spec of GAMES) {

@@ -12,6 +12,8 @@ mod pattern;
 mod peer;
 mod suite;
 
+pub(crate) use suite::SUITE;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::time::Duration;

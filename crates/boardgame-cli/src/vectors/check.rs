@@ -8,7 +8,7 @@ use boardgame_core::Turn;
 use boardgame_core::settings::configure;
 use serde_json::Value;
 
-use super::{FORMAT, VERSION};
+use super::{FORMAT, Kind, VERSION, kinds};
 use crate::error::CliError;
 use crate::games::{CliGame, GameKind};
 use boardgame_io::lines::{Line, read_line};
@@ -28,6 +28,8 @@ pub(crate) struct Checked {
     pub(crate) preset: String,
     /// The records checked.
     pub(crate) records: usize,
+    /// What the file holds.
+    pub(crate) kind: Kind,
 }
 
 /// A mismatch or a bad line, at `line` of `path`.
@@ -76,16 +78,34 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
             format_args!("not a vector file (no \"format\":\"{FORMAT}\")"),
         ));
     }
-    if header["version"] != VERSION {
+    let version = header["version"]
+        .as_u64()
+        .filter(|v| (1..=u64::from(VERSION)).contains(v));
+    let Some(version) = version else {
         return Err(at(
             path,
             1,
             format_args!(
-                "format version {}; this checker reads version {VERSION}",
+                "format version {}; this checker reads versions 1 to {VERSION}",
                 shown(&header["version"])
             ),
         ));
+    };
+    // Version 1 had only `moves` sets, and no `kind`.
+    let kind = if version == 1 {
+        Some(Kind::Moves)
+    } else {
+        header["kind"]
+            .as_str()
+            .and_then(|name| Kind::ALL.into_iter().find(|k| k.name() == name))
     }
+    .ok_or_else(|| {
+        at(
+            path,
+            1,
+            format_args!("unknown kind {}", shown(&header["kind"])),
+        )
+    })?;
     let game = header["game"]
         .as_str()
         .and_then(GameKind::from_name)
@@ -99,10 +119,10 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
         })?;
     let preset = header["preset"].as_str().unwrap_or_default().to_owned();
     let records = match game {
-        GameKind::Ataxx => check_records::<ataxx::Ataxx>(&header, &mut lines)?,
-        GameKind::Thax => check_records::<thax::Thax>(&header, &mut lines)?,
-        GameKind::Parchis => check_records::<parchis::Parchis>(&header, &mut lines)?,
-        GameKind::CoCaNgua => check_records::<co_ca_ngua::CoCaNgua>(&header, &mut lines)?,
+        GameKind::Ataxx => check_records::<ataxx::Ataxx>(kind, &header, &mut lines)?,
+        GameKind::Thax => check_records::<thax::Thax>(kind, &header, &mut lines)?,
+        GameKind::Parchis => check_records::<parchis::Parchis>(kind, &header, &mut lines)?,
+        GameKind::CoCaNgua => check_records::<co_ca_ngua::CoCaNgua>(kind, &header, &mut lines)?,
         GameKind::Nim | GameKind::Race => 0,
     };
     if header["records"] != records {
@@ -119,6 +139,7 @@ pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
         game,
         preset,
         records,
+        kind,
     })
 }
 
@@ -173,12 +194,27 @@ impl Lines<'_> {
 }
 
 /// Checks the records that follow the header: how many there were.
-fn check_records<G: CliGame>(header: &Value, lines: &mut Lines<'_>) -> Result<usize, CliError> {
+fn check_records<G: CliGame>(
+    kind: Kind,
+    header: &Value,
+    lines: &mut Lines<'_>,
+) -> Result<usize, CliError> {
     let config = config_of::<G>(header).map_err(|what| at(lines.path, 1, what))?;
     let mut records = 0;
     while let Some(record) = lines.next()? {
         records += 1;
-        check_record::<G>(&config, &record).map_err(|what| at(lines.path, lines.number, what))?;
+        if record["n"] != records {
+            return Err(at(
+                lines.path,
+                lines.number,
+                format_args!("record number {}, expected {records}", shown(&record["n"])),
+            ));
+        }
+        let checked = match kind {
+            Kind::Moves => check_record::<G>(&config, &record),
+            other => kinds::check_record::<G>(other, &config, &record),
+        };
+        checked.map_err(|what| at(lines.path, lines.number, what))?;
     }
     Ok(records)
 }

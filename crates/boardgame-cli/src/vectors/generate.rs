@@ -22,7 +22,7 @@ const VARIANT_EVENTS: usize = 4;
 
 /// Plays one random event (a chance outcome by its weight, or a uniform move); `false` at
 /// the end of the game.
-fn step<G: Game>(state: &mut G, draw: &mut dyn FnMut(u64) -> u64) -> bool {
+pub(crate) fn step<G: Game>(state: &mut G, draw: &mut dyn FnMut(u64) -> u64) -> bool {
     match state.turn() {
         Turn::Terminal => false,
         Turn::Chance => {

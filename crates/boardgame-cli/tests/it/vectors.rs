@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::common::{Scratch, boardgame};
 
-/// Every committed set: game, preset, records.
+/// Every committed set of states with their moves: game, preset, records.
 const SETS: [(&str, &str, u32); 13] = [
     ("ataxx", "default", 100),
     ("ataxx", "no-clock", 100),
@@ -23,6 +23,16 @@ const SETS: [(&str, &str, u32); 13] = [
     ("co-ca-ngua", "default", 200),
     ("co-ca-ngua", "plain", 200),
     ("co-ca-ngua", "traditional", 200),
+];
+
+/// Every committed set of another kind (format version 2), under the game's default rules:
+/// game, kind (also the file's name).
+const DATA: [(&str, &str); 5] = [
+    ("ataxx", "perft"),
+    ("ataxx", "perft-diff-suite"),
+    ("thax", "chance-perft"),
+    ("parchis", "chance-perft"),
+    ("co-ca-ngua", "chance-perft"),
 ];
 
 fn committed(game: &str, preset: &str) -> PathBuf {
@@ -66,6 +76,93 @@ fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_librar
         "13 vector sets regenerated and checked in {:?}",
         began.elapsed()
     );
+}
+
+#[test]
+fn the_committed_perft_data_is_regenerated_byte_for_byte_and_agrees_with_the_library() {
+    let began = Instant::now();
+    for (game, kind) in DATA {
+        let path = committed(game, kind);
+        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let out = boardgame(&["vectors", game, "--kind", kind]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            out.stdout == file,
+            "{} differs from `boardgame vectors {game} --kind {kind}`: regenerate it \
+             (docs/vectors.md) if the rules changed on purpose",
+            path.display()
+        );
+        let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The perft table's counts, as the ataxx crate's own test data has them.
+    let text = std::fs::read_to_string(committed("ataxx", "perft")).unwrap();
+    let start: serde_json::Value = serde_json::from_str(text.lines().nth(3).unwrap()).unwrap();
+    assert_eq!(start["state"], "x5o/7/7/7/7/7/o5x x 0 1");
+    let nodes: Vec<u64> = start["perft"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nodes, [16, 256, 6460, 155_888, 4_752_668]);
+    eprintln!(
+        "{} perft data sets regenerated and checked in {:?}",
+        DATA.len(),
+        began.elapsed()
+    );
+}
+
+#[test]
+fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
+    let dir = Scratch::new("vectors-versions");
+    // A version 1 file: the same records, a header without "kind".
+    let text = std::fs::read_to_string(committed("thax", "classic")).unwrap();
+    let old = text.replacen("\"version\":2,\"kind\":\"moves\",", "\"version\":1,", 1);
+    assert_ne!(old, text);
+    let path = dir.join("v1.jsonl");
+    std::fs::write(&path, old).unwrap();
+    let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A wrong count of captures at depth 3 of the suite's sixth position (no-stones).
+    let text = std::fs::read_to_string(committed("ataxx", "perft-diff-suite")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut record: serde_json::Value = serde_json::from_str(&lines[6]).unwrap();
+    let captures = record["perft"][2]["captures"].as_u64().unwrap();
+    record["perft"][2]["captures"] = (captures + 1).into();
+    lines[6] = record.to_string();
+    let path = dir.join("suite.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let message = check_fails(&path);
+    assert!(message.contains("line 7: depth 3:"), "{message}");
+    // A kind the checker does not know.
+    let path = dir.join("kind.jsonl");
+    std::fs::write(
+        &path,
+        text.replacen("\"kind\":\"perft-diff-suite\"", "\"kind\":\"perfect\"", 1),
+    )
+    .unwrap();
+    assert!(check_fails(&path).contains("line 1: unknown kind \"perfect\""));
+    // A suite position that is not in the suite.
+    let path = dir.join("not-suite.jsonl");
+    std::fs::write(
+        &path,
+        text.replacen("\"name\":\"blockers\"", "\"name\":\"blocks\"", 1),
+    )
+    .unwrap();
+    assert!(check_fails(&path).contains("line 2:"));
 }
 
 #[test]
@@ -184,9 +281,9 @@ fn the_checker_names_the_first_line_that_disagrees() {
     );
     // Another version of the format, and not JSON.
     let path = edited(&dir, "version", |text| {
-        text.replacen("\"version\":1", "\"version\":2", 1)
+        text.replacen("\"version\":2", "\"version\":3", 1)
     });
-    assert!(check_fails(&path).contains("format version 2; this checker reads version 1"));
+    assert!(check_fails(&path).contains("format version 3; this checker reads versions 1 to 2"));
     let path = edited(&dir, "json", |text| text + "{not json\n");
     assert!(check_fails(&path).contains("line 102: not a JSON object"));
     let path = edited(&dir, "huge", |text| text + &"x".repeat(3 << 20) + "\n");

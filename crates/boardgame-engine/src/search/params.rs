@@ -65,6 +65,10 @@ pub struct Params {
     /// LMR reduces a move by its history ÷ this much less (0: history does not change the
     /// reduction). History runs from −16 384 to 16 384.
     pub lmr_history: i32,
+    /// After this many moves searched at a node (0: never), the jumps that flip nothing are
+    /// skipped, at every node but the root (the table's move excepted). Such a jump gives
+    /// up a square for nothing; the move order puts them last.
+    pub quiet_jumps: i32,
     /// Time: no new iteration starts after this percentage of the soft budget has passed
     /// (before node scaling).
     pub soft_percent: i32,
@@ -82,7 +86,7 @@ impl Default for Params {
         Params {
             table_cutoffs: true,
             aspiration_depth: 4,
-            aspiration_window: 40,
+            aspiration_window: 16,
             lmr: true,
             lmr_depth: 3,
             lmr_after: 3,
@@ -90,21 +94,22 @@ impl Default for Params {
             lmr_divisor: 225,
             rfp: true,
             rfp_depth: 6,
-            rfp_margin: 90,
+            rfp_margin: 50,
             futility: true,
-            futility_depth: 4,
-            futility_margin: 120,
+            futility_depth: 6,
+            futility_margin: 80,
             lmp: true,
             lmp_depth: 4,
             lmp_base: 4,
-            iir: false,
-            iir_depth: 4,
+            iir: true,
+            iir_depth: 3,
             singular: true,
-            singular_depth: 7,
-            singular_margin: 2,
-            multicut: false,
-            singular_negative: false,
-            lmr_history: 0,
+            singular_depth: 6,
+            singular_margin: 1,
+            multicut: true,
+            singular_negative: true,
+            lmr_history: 12_288,
+            quiet_jumps: 2,
             soft_percent: 50,
             node_tm: true,
         }
@@ -176,6 +181,7 @@ pub const PARAMS: &[ParamSpec] = &[
     spec!(check "Multicut", multicut),
     spec!(check "SingularNegative", singular_negative),
     spec!(spin "LMRHistory", lmr_history, 0, 65536),
+    spec!(spin "QuietJumps", quiet_jumps, 0, 256),
     spec!(spin "SoftPercent", soft_percent, 10, 100),
     spec!(check "NodeTM", node_tm),
 ];
@@ -219,6 +225,8 @@ impl Params {
             iir: false,
             singular: true,
             multicut: false,
+            singular_negative: false,
+            quiet_jumps: 0,
             ..Params::default()
         }
     }

@@ -517,6 +517,15 @@ impl Worker {
                 continue;
             }
             let move_gain = gain(mv, them);
+            if p.quiet_jumps > 0
+                && ply > 0
+                && searched >= p.quiet_jumps
+                && move_gain == 0
+                && mv != tt_move
+                && best_score > -WIN_ZONE
+            {
+                continue;
+            }
             if ply > 0 && !pv_node && searched > 0 && best_score > -WIN_ZONE {
                 if p.lmp && depth <= p.lmp_depth && searched >= lmp_limit {
                     break;
