@@ -13,7 +13,6 @@ mod record;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use boardgame_io::quote;
 use boardgame_io::write::Replacement;
 use clap::{Args, ValueEnum};
 
