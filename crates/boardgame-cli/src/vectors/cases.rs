@@ -95,7 +95,7 @@ fn at_the_guard<G: CliGame>(state: &G, text: &str, index: usize, prefix: &str) -
 }
 
 /// Ataxx: blocker layouts also start games (those of the perft table).
-const ATAXX_LAYOUTS: [&str; 4] = [
+pub(crate) const ATAXX_LAYOUTS: [&str; 4] = [
     "x5o/7/2-1-2/7/2-1-2/7/o5x x 0 1",
     "x5o/7/3-3/2-1-2/3-3/7/o5x x 0 1",
     "x5o/7/2-1-2/3-3/2-1-2/7/o5x x 0 1",

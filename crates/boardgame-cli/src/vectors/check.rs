@@ -194,7 +194,7 @@ impl Lines<'_> {
 }
 
 /// Checks the records that follow the header: how many there were.
-fn check_records<G: CliGame>(
+fn check_records<G: super::refusals::Refusals>(
     kind: Kind,
     header: &Value,
     lines: &mut Lines<'_>,

@@ -9,6 +9,7 @@ mod generate;
 mod kinds;
 mod perft;
 mod record;
+mod refusals;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -35,6 +36,9 @@ pub(crate) enum Kind {
     /// States with every legal move (or chance outcome) and the state after each.
     #[default]
     Moves,
+    /// Notations that must be refused, with the kind of error, and moves that are illegal
+    /// in a state, with the rule that forbids them.
+    Refusals,
     /// Ataxx: the perft table's positions counted to depth 5 or 6, each depth split by
     /// the kind of the last move.
     Perft,
@@ -46,8 +50,9 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// Every kind.
-    pub(crate) const ALL: [Kind; 4] = [
+    pub(crate) const ALL: [Kind; 5] = [
         Kind::Moves,
+        Kind::Refusals,
         Kind::Perft,
         Kind::PerftDiffSuite,
         Kind::ChancePerft,
@@ -57,6 +62,7 @@ impl Kind {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Kind::Moves => "moves",
+            Kind::Refusals => "refusals",
             Kind::Perft => "perft",
             Kind::PerftDiffSuite => "perft-diff-suite",
             Kind::ChancePerft => "chance-perft",
@@ -72,7 +78,7 @@ pub(crate) struct VectorsArgs {
     pub(crate) game: Option<GameKind>,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// What the set holds (docs/vectors.md): `moves` (seeded games' states),
+    /// What the set holds (docs/vectors.md): `moves` (seeded games' states), `refusals`,
     /// `perft` and `perft-diff-suite` (Ataxx), `chance-perft` (the dice games). `--count`,
     /// `--seed` and `--games` are for `moves`.
     #[arg(long, value_enum, default_value_t = Kind::Moves)]

@@ -27,7 +27,11 @@ const SETS: [(&str, &str, u32); 13] = [
 
 /// Every committed set of another kind (format version 2), under the game's default rules:
 /// game, kind (also the file's name).
-const DATA: [(&str, &str); 5] = [
+const DATA: [(&str, &str); 9] = [
+    ("ataxx", "refusals"),
+    ("thax", "refusals"),
+    ("parchis", "refusals"),
+    ("co-ca-ngua", "refusals"),
     ("ataxx", "perft"),
     ("ataxx", "perft-diff-suite"),
     ("thax", "chance-perft"),
@@ -79,7 +83,8 @@ fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_librar
 }
 
 #[test]
-fn the_committed_perft_data_is_regenerated_byte_for_byte_and_agrees_with_the_library() {
+fn the_committed_refusals_and_perft_data_are_regenerated_byte_for_byte_and_agree_with_the_library()
+{
     let began = Instant::now();
     for (game, kind) in DATA {
         let path = committed(game, kind);
@@ -116,7 +121,7 @@ fn the_committed_perft_data_is_regenerated_byte_for_byte_and_agrees_with_the_lib
         .collect();
     assert_eq!(nodes, [16, 256, 6460, 155_888, 4_752_668]);
     eprintln!(
-        "{} perft data sets regenerated and checked in {:?}",
+        "{} refusal and perft data sets regenerated and checked in {:?}",
         DATA.len(),
         began.elapsed()
     );
@@ -148,6 +153,34 @@ fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
     boardgame_io::scratch::write(&path, lines.join("\n") + "\n");
     let message = check_fails(&path);
     assert!(message.contains("line 7: depth 3:"), "{message}");
+    // A refusal that the library does not make: a legal move listed as illegal, and a
+    // refused state with another category of error.
+    let refusals = std::fs::read_to_string(committed("ataxx", "refusals")).unwrap();
+    let mut lines: Vec<String> = refusals.lines().map(str::to_owned).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains("\"rule\":\"pass-while-moves-exist\""))
+        .unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+    record["move"] = "a6".into();
+    record["state"] = "x5o/7/7/7/7/7/o5x x 0 1".into();
+    lines[i] = record.to_string();
+    let path = dir.join("legal.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let message = check_fails(&path);
+    assert!(
+        message.contains(&format!("line {}: \"a6\" is legal here", i + 1)),
+        "{message}"
+    );
+    let path = dir.join("category.jsonl");
+    std::fs::write(
+        &path,
+        refusals.replacen("\"error\":\"range\"", "\"error\":\"syntax\"", 1),
+    )
+    .unwrap();
+    assert!(
+        check_fails(&path).contains("error \"syntax\", the library's are half-move-clock range")
+    );
     // A kind the checker does not know.
     let path = dir.join("kind.jsonl");
     boardgame_io::scratch::write(
