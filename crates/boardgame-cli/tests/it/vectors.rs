@@ -155,7 +155,7 @@ fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
     assert!(message.contains("line 7: depth 3:"), "{message}");
     // A refusal that the library does not make: a legal move listed as illegal, and a
     // refused state with another category of error.
-    let refusals = std::fs::read_to_string(committed("ataxx", "refusals")).unwrap();
+    let refusals = boardgame_io::scratch::read_text(committed("ataxx", "refusals"));
     let mut lines: Vec<String> = refusals.lines().map(str::to_owned).collect();
     let i = lines
         .iter()
@@ -166,18 +166,17 @@ fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
     record["state"] = "x5o/7/7/7/7/7/o5x x 0 1".into();
     lines[i] = record.to_string();
     let path = dir.join("legal.jsonl");
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    boardgame_io::scratch::write(&path, lines.join("\n") + "\n");
     let message = check_fails(&path);
     assert!(
         message.contains(&format!("line {}: \"a6\" is legal here", i + 1)),
         "{message}"
     );
     let path = dir.join("category.jsonl");
-    std::fs::write(
+    boardgame_io::scratch::write(
         &path,
         refusals.replacen("\"error\":\"range\"", "\"error\":\"syntax\"", 1),
-    )
-    .unwrap();
+    );
     assert!(
         check_fails(&path).contains("error \"syntax\", the library's are half-move-clock range")
     );
