@@ -45,7 +45,7 @@ def published_libraries():
     its baseline is blessed."""
     meta = json.loads(subprocess.run(
         ["cargo", "metadata", "--no-deps", "--format-version", "1"], cwd=ROOT,
-        capture_output=True, text=True, check=True).stdout)
+        capture_output=True, text=True, check=True, timeout=600).stdout)
     out = {}
     for package in sorted(meta["packages"], key=lambda p: p["name"]):
         if package.get("publish") == []:
@@ -490,7 +490,7 @@ def rustdoc_json(package, lib):
     cmd = ["cargo", "+nightly", "rustdoc", "--quiet", "-p", package, "--lib", "--all-features",
            "--", "-Z", "unstable-options", "--output-format", "json"]
     env = dict(os.environ, CARGO_TARGET_DIR=str(target), RUSTDOCFLAGS="")
-    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True, timeout=3600)
     return json.loads((target / "doc" / f"{lib}.json").read_text())
 
 

@@ -76,8 +76,11 @@ for position in start midgame dense blockers blockers_mid; do
 done
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $rounds rounds; before: $(uptime)"
-results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+scratch=$(new_own_dir ataxx-vs-peers)
+trap 'remove_own "$scratch"' EXIT
+results=$scratch/results
 for ((round = 1; round <= rounds; round++)); do
   for entry in "${workloads[@]}"; do
     key=${entry%%|*}

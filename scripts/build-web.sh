@@ -59,7 +59,10 @@ fi
 cargo build -p boardgame-web --target wasm32-unknown-unknown --profile web
 
 out=crates/boardgame-web/www/pkg
-rm -rf "$out"
+# Emptied only if an earlier run made it (scripts/own-dir.sh): anything else there is refused.
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+own_dir "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "$target_dir/wasm32-unknown-unknown/web/boardgame_web.wasm"
 
@@ -71,16 +74,16 @@ RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR="$target_dir/simd128" \
   cargo build -p boardgame-web-engine --target wasm32-unknown-unknown --profile web-engine
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "$target_dir/wasm32-unknown-unknown/web-engine/boardgame_web_engine.wasm"
-simd_glue=$(mktemp -d)
+simd_glue=$(new_own_dir simd-glue)
 wasm-bindgen --target web --no-typescript --out-dir "$simd_glue" \
   "$target_dir/simd128/wasm32-unknown-unknown/web-engine/boardgame_web_engine.wasm"
 if ! cmp -s "$simd_glue/boardgame_web_engine.js" "$out/boardgame_web_engine.js"; then
   echo "build-web: the simd128 and plain engine builds have different JS glue" >&2
-  rm -rf "$simd_glue"
+  remove_own "$simd_glue"
   exit 1
 fi
 mv "$simd_glue/boardgame_web_engine_bg.wasm" "$out/boardgame_web_engine_simd_bg.wasm"
-rm -rf "$simd_glue"
+remove_own "$simd_glue"
 cp crates/boardgame-engine/net/ataxx.nnue "$out/ataxx.nnue"
 
 budget=$((1024 * 1024))

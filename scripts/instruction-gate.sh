@@ -45,8 +45,12 @@ bin=target/release/instruction-gate
 toolchain="$(rustc --version) | $(valgrind --version) | RUSTFLAGS=${RUSTFLAGS-unset}"
 
 # Counts every workload, two at a time (one per core: callgrind runs one thread).
-counts=$(mktemp)
-trap 'rm -f "$counts"' EXIT
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+scratch=$(new_own_dir instruction-gate)
+trap 'remove_own "$scratch"' EXIT
+counts=$scratch/counts
+# shellcheck disable=SC2317 # run by xargs through `bash -c` (exported below)
 count_one() {
   local collected
   collected=$(valgrind --tool=callgrind --toggle-collect='instruction_gate::measured' \
@@ -55,6 +59,7 @@ count_one() {
   echo "$2 $collected"
 }
 export -f count_one
+# shellcheck disable=SC2016 # expanded by the inner bash
 "$bin" list | xargs -P 2 -I{} bash -c 'count_one "$1" "$2"' _ "$bin" {} >"$counts"
 # The workloads' own order.
 sorted=$("$bin" list | awk 'NR == FNR { n[$1] = $2; next } { print $1, n[$1] }' "$counts" -)

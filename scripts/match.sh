@@ -19,6 +19,9 @@
 #   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
 #                    commas (e.g. ENGINE_OPTIONS=Threads=2,EvalFile=/tmp/net.nnue)
 #   SPRT_ELO0, SPRT_ELO1    the hypotheses of the printed log-likelihood ratio (default 0, 5)
+#   MATCH_TIMEOUT    seconds the whole match may take before cuteataxx and its engines are
+#                    ended (default: 10 minutes per game, enough for any time control the
+#                    rig runs; 1000+50 games last about 15 s)
 #   REF_TC           a time control for REF_CMD alone: movetime=MS, nodes=N or depth=N (time
 #                    odds: e.g. TC 1000+50 and REF_TC movetime=12). Not TIME+INC: cuteataxx
 #                    bbbe725 keeps a copy of both clocks per engine, each started from that
@@ -48,6 +51,8 @@ tc=$4
 [[ -n ${ATAXX_OPENINGS:-} ]] || die "set ATAXX_OPENINGS to an openings file (cuteataxx's res/openings/ply3_fair.txt)"
 [[ -r $ATAXX_OPENINGS ]] || die "ATAXX_OPENINGS=$ATAXX_OPENINGS is not a readable file"
 [[ $games =~ ^[1-9][0-9]*$ ]] || die "GAMES must be a positive whole number, not '$games'"
+match_timeout=${MATCH_TIMEOUT:-$((games * 600))}
+[[ $match_timeout =~ ^[1-9][0-9]*$ ]] || die "MATCH_TIMEOUT must be a positive whole number of seconds, not '$match_timeout'"
 command -v python3 >/dev/null || die "python3 is needed to read the results"
 
 # A time control in cuteataxx's JSON, or an error naming the variable it came from.
@@ -155,7 +160,9 @@ end_group() {
 }
 trap 'end_group; exit 130' INT TERM
 status=0
-wait "$runner" || status=$?
+# shellcheck source=wait-within.sh
+. "$(dirname "$0")/wait-within.sh"
+wait_within "$match_timeout" "$runner" "cuteataxx (MATCH_TIMEOUT=$match_timeout s)" || status=$?
 trap - INT TERM
 end_group
 echo "match.sh: load after: $(uptime)"

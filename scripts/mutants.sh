@@ -41,6 +41,8 @@
 # be in a source file: `git diff` shows it, and `git checkout -- crates` takes it back out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
 
 # The rules crates, by directory under crates/ (their package names are read from Cargo.toml).
 rules_crates=(boardgame-core ataxx thax parchis co-ca-ngua)
@@ -179,8 +181,7 @@ full_run() {
         continue
       fi
       [ "$mode" = run ] || continue
-      rm -rf "$sd"
-      mkdir -p "$sd"
+      own_dir "$sd" # a shard interrupted earlier starts again; anything not ours is refused
       start=$(date +%s)
       echo "== $c, shard $k/$shards ($(date -u +%T) UTC)"
       set +e
@@ -266,7 +267,9 @@ summary() {
   echo "| **all** | ${all[0]} / $((shards * ${#rules_crates[@]})) | ${all[1]} (${all[2]}) | ${all[3]} | ${all[4]} | ${all[5]} | ${all[6]} | $pct | ${all[8]} | $pct_real | $((all[7] / 60)) min |"
   echo
   echo "A timeout counts as not caught. 'listed equivalent': survivors named in $equivalents_file."
+  # shellcheck disable=SC2016 # the backquotes are Markdown, printed as they are
   [ -z "$stale" ] || printf 'Stale records, not counted (run `full` again to replace them):\n%s' "$stale"
+  # shellcheck disable=SC2016 # the backquotes are Markdown, printed as they are
   [ -z "$older" ] || printf 'Counted, but made before the current tests (`retest` runs their survivors again):\n%s' "$older"
   echo "Survivors of the counted records (outcome, shard, mutant; '*' marks a listed equivalent):"
   local outcome name mark survivors=""
@@ -274,7 +277,7 @@ summary() {
     fp=$(fingerprint "$c")
     for ((k = 0; k < shards; k++)); do
       f=$(record_of "$c" "$k")
-      [ -f "$f" ] && [ "$(header "$f" fingerprint)" = "$fp" ] || continue
+      if [ ! -f "$f" ] || [ "$(header "$f" fingerprint)" != "$fp" ]; then continue; fi
       while IFS=$'\t' read -r outcome name; do
         if listed_equivalents | grep -q -x -F -e "$name"; then
           mark='*'
@@ -308,6 +311,7 @@ retest() {
       [ "$(header "$f" fingerprint)" = "$fp" ] || continue
       while IFS= read -r name; do
         # The whole name, as a regex matching only itself.
+        # shellcheck disable=SC2016 # a sed program, not a shell expansion
         re+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*^$(){}?+|]/\\&/g')\$")
       done < <(survivors_of "$f")
     done
@@ -316,8 +320,7 @@ retest() {
       continue
     fi
     sd=$work_dir/retest/$c
-    rm -rf "$sd"
-    mkdir -p "$sd"
+    own_dir "$sd"
     echo "== $c: $((${#re[@]} / 2)) recorded survivors"
     set +e
     cargo mutants --package "$(package_of "$c")" --output "$sd" --no-shuffle --in-place \

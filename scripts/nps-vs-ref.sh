@@ -16,6 +16,12 @@
 #   NPS_HASH    the Hash option sent to both engines in MiB (default 16)
 #   ENGINE_OPTIONS, REF_OPTIONS   more UAI options for one engine, NAME=VALUE separated by
 #                   commas (e.g. ENGINE_OPTIONS=Eval=handcrafted), sent after Hash
+#   NPS_TIMEOUT     seconds an engine may take for one search before the script gives up
+#                   (default 600); `uaiok` and `readyok` must come within 10 s
+#
+# Each engine runs in a process group of its own, and the whole group is ended when the script
+# ends (an engine behind a wrapper script is ended too); a line longer than 64 KiB is an
+# error, and so is an answer that does not come in time (issue 52, defect 6).
 #
 # Each engine counts nodes its own way, and reports its own time: the script prints the
 # engine's figures (the `nodes` and `time` of its last `info` line before `bestmove`), the
@@ -43,18 +49,28 @@ boardgame=${BOARDGAME_UAI:-target/release/boardgame-uai}
 hash_mb=${NPS_HASH:-16}
 [[ $hash_mb =~ ^[1-9][0-9]*$ ]] || die "NPS_HASH must be a positive whole number of MiB, not '$hash_mb'"
 command -v python3 >/dev/null || die "python3 is needed to drive the engines"
+search_timeout=${NPS_TIMEOUT:-600}
+[[ $search_timeout =~ ^[1-9][0-9]{0,5}$ ]] || die "NPS_TIMEOUT must be a whole number of seconds in 1..=999999, not '${search_timeout:0:40}'"
 
-fens=$("$boardgame" bench 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
+fens=$(timeout 60 "$boardgame" bench 1 --verbose | sed -n 's/^position [0-9]* nodes [0-9]* fen //p')
 [[ -n $fens ]] || die "$boardgame bench --verbose listed no positions"
 
-NPS_FENS=$fens python3 - "$1" "$2" "$limit" "$hash_mb" <<'PY'
+NPS_FENS=$fens python3 - "$1" "$2" "$limit" "$hash_mb" "$search_timeout" <<'PY'
+import atexit
 import os
+import queue
 import shlex
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 engine_cmd, ref_cmd, limit, hash_mb = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+search_timeout = float(sys.argv[5])
+HANDSHAKE_TIMEOUT = 10.0
+MAX_LINE = 64 * 1024
+QUEUE_LINES = 64
 fens = [line.strip() for line in os.environ["NPS_FENS"].splitlines() if line.strip()]
 
 
@@ -69,30 +85,61 @@ def parse_options(text, variable):
     return options
 
 
+def read_lines(stream, lines):
+    """Puts the lines of `stream` on the bounded queue `lines` (a reader faster than the
+    script waits), a line too long as an error, and None at the end."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            break
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            lines.put(OverflowError(f"a line longer than {MAX_LINE} bytes"))
+            break
+        lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+    lines.put(None)
+
+
 class Engine:
     def __init__(self, command, options):
         self.command = command
-        self.proc = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+        try:
+            # A process group of its own: the whole group is ended at the end (end_all).
+            self.proc = subprocess.Popen(
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True
+            )
+        except OSError as error:
+            sys.exit(f"nps-vs-ref.sh: cannot start {command!r}: {error}")
+        running.append(self)
+        self.lines = queue.Queue(QUEUE_LINES)
+        threading.Thread(target=read_lines, args=(self.proc.stdout, self.lines), daemon=True).start()
         self.send("uai")
-        self.read_until("uaiok")
+        self.read_until("uaiok", HANDSHAKE_TIMEOUT)
         self.send(f"setoption name Hash value {hash_mb}")
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
-        self.read_until("readyok")
+        self.read_until("readyok", HANDSHAKE_TIMEOUT)
 
     def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError as error:
+            sys.exit(f"nps-vs-ref.sh: {self.command!r} did not take {line!r}: {error}")
 
-    def read_until(self, prefix):
+    def read_until(self, prefix, seconds):
+        """The lines up to the first that starts with `prefix`, within `seconds`."""
+        deadline = time.monotonic() + seconds
         lines = []
         while True:
-            line = self.proc.stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                sys.exit(f"nps-vs-ref.sh: {self.command!r} gave no '{prefix}' within {seconds:.0f} s")
+            if line is None:
                 sys.exit(f"nps-vs-ref.sh: {self.command!r} ended before '{prefix}'")
+            if isinstance(line, Exception):
+                sys.exit(f"nps-vs-ref.sh: {self.command!r} wrote {line} before '{prefix}'")
             lines.append(line.strip())
             if line.startswith(prefix):
                 return lines
@@ -109,11 +156,11 @@ class Engine:
         self.send("uainewgame")
         self.send(f"position fen {fen}")
         self.send("isready")
-        self.read_until("readyok")
+        self.read_until("readyok", HANDSHAKE_TIMEOUT)
         cpu_before = self.cpu_seconds()
         started = time.perf_counter()
         self.send(f"go {limit}")
-        lines = self.read_until("bestmove")
+        lines = self.read_until("bestmove", search_timeout)
         wall = time.perf_counter() - started
         cpu = self.cpu_seconds() - cpu_before
         nodes = millis = None
@@ -131,7 +178,36 @@ class Engine:
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            pass
+        self.end()
+
+    def end(self):
+        """Ends the engine's whole process group (TERM, then KILL) and reaps the engine."""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.proc.pid, sig)
+            except OSError:
+                break
+            try:
+                self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                continue
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+running = []
+
+
+def end_all():
+    for engine in running:
+        engine.end()
+
+
+atexit.register(end_all)
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
 
 engines = [

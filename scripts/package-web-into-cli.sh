@@ -16,8 +16,10 @@ if [ ! -f "$src/pkg/boardgame_web_bg.wasm" ]; then
   echo "package-web-into-cli: $src/pkg/ has no wasm: run scripts/build-web.sh first" >&2
   exit 1
 fi
-rm -rf "$dst"
-cp -R "$src" "$dst"
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+own_dir "$dst" # emptied only if an earlier run made it
+cp -R "$src/." "$dst/"
 listed=$(cargo package -p boardgame-cli --list --allow-dirty 2>/dev/null)
 for file in www/index.html www/worker.js www/pkg/boardgame_web_bg.wasm www/pkg/boardgame_web.js \
   www/pkg/boardgame_web_engine.js www/pkg/boardgame_web_engine_bg.wasm \

@@ -20,7 +20,6 @@ same counts. Python standard library only.
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,15 +35,16 @@ def binary():
     given = os.environ.get("BOARDGAME_BIN")
     if given:
         return Path(given).resolve()
-    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "boardgame-cli"], cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "boardgame-cli"], cwd=ROOT, check=True,
+                   timeout=3600)
     return ROOT / "target" / "release" / "boardgame"
 
 
 def provenance():
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True, check=True).stdout.strip()
+                            text=True, check=True, timeout=60).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                           capture_output=True, text=True, check=True).stdout.strip()
+                           capture_output=True, text=True, check=True, timeout=60).stdout.strip()
     if dirty:
         commit += " (with uncommitted changes)"
     cpu = "unknown CPU"
@@ -128,7 +128,9 @@ def excerpt(shown, new):
 
 def run(command, bin_dir, scratch):
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-    done = subprocess.run(["sh", "-c", command], cwd=scratch, env=env, capture_output=True, text=True)
+    # A README command is a few seconds' work: two minutes is a hang.
+    done = subprocess.run(["sh", "-c", command], cwd=scratch, env=env, capture_output=True, text=True,
+                          timeout=120)
     if done.returncode != 0:
         raise SystemExit(f"readme-captures: `{command}` failed ({done.returncode}):\n{done.stderr}")
     return done.stdout.rstrip("\n").split("\n") if done.stdout else []
@@ -138,11 +140,11 @@ def main():
     bin_path = binary()
     lines = README.read_text().split("\n")
     line_of_capture = provenance()
-    scratch = Path(tempfile.mkdtemp(prefix="readme-captures-"))
-    bin_dir = scratch / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "boardgame").symlink_to(bin_path)
-    try:
+    with tempfile.TemporaryDirectory(prefix="readme-captures-") as made:
+        scratch = Path(made)
+        bin_dir = scratch / "bin"
+        bin_dir.mkdir()
+        (bin_dir / "boardgame").symlink_to(bin_path)
         for start, end in reversed(blocks(lines)):
             new_body, previous = [line_of_capture], None
             for command, shown in commands(lines[start:end]):
@@ -156,8 +158,6 @@ def main():
                 else:
                     new_body += excerpt(shown, run(command, bin_dir, scratch))
             lines[start:end] = new_body
-    finally:
-        shutil.rmtree(scratch)
     README.write_text("\n".join(lines))
     print(f"readme-captures: {len(blocks(lines))} blocks rewritten; {line_of_capture[2:]}")
 

@@ -20,8 +20,10 @@ if [ "${1:-}" != --no-package ]; then
   cargo package --workspace --no-verify --allow-dirty --quiet
 fi
 
-work=$(mktemp -d /tmp/boardgame-consumer.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+work=$(new_own_dir consumer)
+trap 'remove_own "$work"' EXIT
 mkdir -p "$work/crates" "$work/app/src"
 for p in "${packages[@]}"; do
   crate="$root/target/package/$p-$version.crate"

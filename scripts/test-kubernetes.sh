@@ -5,7 +5,8 @@
 # It reads the blocks that docs/scale.md marks `<!-- test-kubernetes: NAME -->` and:
 #   1. validates the Job manifest, and the manifest with the --records `args`, against the
 #      Kubernetes 1.37 JSON schemas shipped in PyPI's kubernetes-validate (strict: unknown
-#      fields are errors), in a virtualenv cached in $BOARDGAME_K8S_VENV;
+#      fields are errors), in a virtualenv cached in $BOARDGAME_K8S_VENV (made and remade only
+#      in a new, empty or marked directory: scripts/own-dir.sh);
 #   2. checks what the schema cannot: an Indexed Job, completions equal to SHARDS, THREADS
 #      taken from the CPU limit, a restart policy a Job accepts;
 #   3. plays the kubelet: runs the container's command and args, as printed, once per
@@ -40,9 +41,13 @@ if ! command -v jq >/dev/null 2>&1; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
 fi
+# shellcheck source=own-dir.sh
+. "$repo/scripts/own-dir.sh"
 echo "--> kubernetes-validate $kube_version (PyPI) in $venv"
 if ! "$venv/bin/kubernetes-validate" --version 2>/dev/null | grep -qF "$kube_version"; then
-  rm -rf "$venv"
+  # Only a new or empty directory, or a virtualenv this script made (marked), is (re)made:
+  # BOARDGAME_K8S_VENV may name anything, and a directory of the user's is refused untouched.
+  own_dir "$venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$kube_version"
 fi
@@ -56,14 +61,12 @@ fi
 bin=$(realpath "$BOARDGAME_BIN")
 [ -x "$bin" ] || fail "$bin is not an executable"
 
-# shellcheck source=own-dir.sh
-. "$repo/scripts/own-dir.sh"
 if [ -n "${BOARDGAME_K8S_DIR:-}" ]; then
   dir=$BOARDGAME_K8S_DIR
   own_dir "$dir"
 else
-  dir=$(mktemp -d /tmp/boardgame-kubernetes-test.XXXXXX)
-  trap 'rm -rf "$dir"' EXIT
+  dir=$(new_own_dir kubernetes-test)
+  trap 'remove_own "$dir"' EXIT
 fi
 mkdir -p "$dir/bin"
 ln -s "$bin" "$dir/bin/boardgame"

@@ -69,7 +69,11 @@ fi
 # maturin finds zig on PATH (the virtual environment's `python -m ziglang`).
 export PATH="$venv/bin:$PATH"
 step "wheel for manylinux2014 x86-64 (maturin build ${build[*]} --zig)"
-rm -rf "$crate/dist" "$crate/dist-aarch64"
+# shellcheck source=own-dir.sh
+. scripts/own-dir.sh
+# Emptied only if an earlier run made them (scripts/own-dir.sh).
+own_dir "$crate/dist"
+own_dir "$crate/dist-aarch64"
 (cd "$crate" && "$venv/bin/maturin" build --quiet "${build[@]}" --zig --compatibility manylinux2014 \
   --interpreter "$venv/bin/python" --out dist)
 wheels=("$crate"/dist/*.whl)

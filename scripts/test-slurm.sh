@@ -222,6 +222,7 @@ export PATH="$dir/bin:$PATH"
 export SHARDS=$shards GAMES=$games
 # Every sbatch gets --cpus-per-task=1; simulate.sbatch gets --array=1-8 unless the command
 # names its own --array (the re-run block does), which overrides the script's #SBATCH line.
+# shellcheck disable=SC2317 # called by the doc's blocks, sourced below
 sbatch() {
   local extra=(--cpus-per-task=1)
   case " $* " in
@@ -293,7 +294,7 @@ check_summary
 
 # ---------------------------------------------------------------------------------------------
 step "run 2: shard 3 fails, re-run as the doc says"
-rm -rf logs results
+remove_within "$dir" logs results
 echo "3/$shards" >"$dir/fail-shard"
 # shellcheck disable=SC1091
 . ./submit
@@ -323,7 +324,7 @@ set -e
 [ "$status" -eq 1 ] || fail "merge of the shards without shard 3 exited $status, not 1"
 echo "merge without shard 3 refused: $(head -n 1 "$dir/gap.err")"
 
-rm "$dir/fail-shard"
+remove_within "$dir" "$dir/fail-shard"
 old_merge=$merge
 # shellcheck disable=SC1091
 . ./rerun
@@ -354,8 +355,9 @@ export SHARDS=3 GAMES=9 NODES=300 EVAL=handcrafted
 want=$("$uai_bin" datainfo "$dir/whole.bin" | tail -n 1)
 echo "without shards: $want"
 cd "$dir/run"
-rm -rf logs data
+remove_within "$dir" logs data
 # As above: one CPU per task, and --array=1-3 unless the command names its own array.
+# shellcheck disable=SC2317 # called by the doc's blocks, sourced below
 sbatch() {
   local extra=(--cpus-per-task=1)
   case " $* " in

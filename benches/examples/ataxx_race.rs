@@ -40,7 +40,7 @@ fn usage() -> ! {
 
 /// Seconds this thread has spent on a CPU (0 where the kernel does not say).
 fn thread_cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
+    boardgame_io::read::read_text_bounded(std::path::Path::new("/proc/thread-self/schedstat"), 4096)
         .ok()
         .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
         .map_or(0.0, |ns| ns as f64 / 1e9)

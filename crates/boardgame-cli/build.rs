@@ -5,11 +5,20 @@
 //! left in `www/` never ships; a listed file that is missing (the wasm not built, or a
 //! packaged crate without `www/`) is left out, and `boardgame web` then says how to build
 //! it.
+//!
+//! Also: `BOARDGAME_PLANTED_BYPASS=1` sets the cfg `boardgame_planted_bypass`, which compiles
+//! boardgame-io's planted bypasses into the binary (`scripts/planted-bypass.sh`: clippy must
+//! name each of their lines).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 fn main() {
+    println!("cargo::rustc-check-cfg=cfg(boardgame_planted_bypass)");
+    println!("cargo::rerun-if-env-changed=BOARDGAME_PLANTED_BYPASS");
+    if std::env::var_os("BOARDGAME_PLANTED_BYPASS").is_some_and(|v| !v.is_empty()) {
+        println!("cargo::rustc-cfg=boardgame_planted_bypass");
+    }
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let list = manifest.join("web-assets.txt");
     // A published package carries the page in its own `www/` (scripts/package-web-into-cli.sh);
@@ -26,7 +35,8 @@ fn main() {
     if www.is_dir() {
         println!("cargo:rerun-if-changed={}", www.display());
     }
-    let list = std::fs::read_to_string(&list).expect("web-assets.txt is in the crate");
+    let list = boardgame_io::read::read_text_bounded(&list, 1 << 20)
+        .expect("web-assets.txt is in the crate");
     let mut table = String::from("&[\n");
     for line in list.lines() {
         let line = line.trim();
@@ -53,5 +63,5 @@ fn main() {
     }
     table.push(']');
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("web_assets.rs");
-    std::fs::write(out, table).expect("OUT_DIR is writable");
+    boardgame_io::write::replace(&out, table.as_bytes()).expect("OUT_DIR is writable");
 }

@@ -51,7 +51,10 @@ impl RuleArgs {
         }
         for setting in &self.settings {
             let (key, value) = setting.split_once('=').ok_or_else(|| {
-                CliError::Usage(format!("--set expects KEY=VALUE, got {setting:?}"))
+                CliError::Usage(format!(
+                    "--set expects KEY=VALUE, got {}",
+                    boardgame_io::quote(setting)
+                ))
             })?;
             if key.trim() == "players"
                 && let Some(players) = self.players

@@ -54,7 +54,7 @@ struct Merged {
 pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
     let mut merged: Option<Merged> = None;
     for path in &args.files {
-        let fail = |e: std::io::Error| data(format!("{}: {e}", path.display()));
+        let fail = |e: std::io::Error| data(format!("{}: {e}", boardgame_io::quote_path(path)));
         let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(std::io::stdin().lock())
         } else {
@@ -71,7 +71,7 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
             if input.limit() == 0 {
                 return Err(data(format!(
                     "{}: more than {} MiB; not a file of summaries",
-                    path.display(),
+                    boardgame_io::quote_path(path),
                     MAX_INPUT >> 20
                 )));
             }
@@ -79,9 +79,13 @@ pub(crate) fn run(args: &MergeArgs) -> Result<(), CliError> {
                 break;
             }
             number += 1;
-            let label = format!("{} line {number}", path.display());
-            let text = std::str::from_utf8(&line)
-                .map_err(|_| data(format!("{}: not UTF-8 text", path.display())))?;
+            let label = format!("{} line {number}", boardgame_io::quote_path(path));
+            let text = std::str::from_utf8(&line).map_err(|_| {
+                data(format!(
+                    "{}: not UTF-8 text",
+                    boardgame_io::quote_path(path)
+                ))
+            })?;
             if text.trim().is_empty() {
                 continue;
             }

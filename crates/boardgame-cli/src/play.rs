@@ -168,7 +168,12 @@ fn play<G: CliGame>(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(save) = &mut save {
         save.write(&record)?;
         if played.is_ok() {
-            writeln!(out, "record saved to {}", save.path.display()).map_err(output)?;
+            writeln!(
+                out,
+                "record saved to {}",
+                boardgame_io::quote_path(save.path)
+            )
+            .map_err(output)?;
         }
     }
     if played? == Played::Stopped {
@@ -192,7 +197,7 @@ impl<'a> Saver<'a> {
     /// first save.
     fn create(path: &'a Path, seed: u64) -> Result<Saver<'a>, CliError> {
         boardgame_io::write::Replacement::create(path)
-            .map_err(|e| data(format!("{}: {e}", path.display())))?;
+            .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(path))))?;
         Ok(Saver { path, seed })
     }
 
@@ -204,7 +209,7 @@ impl<'a> Saver<'a> {
         boardgame_io::write::replace(self.path, json.as_bytes()).map_err(|e| {
             data(format!(
                 "{}: {e}; the save before this move is kept",
-                self.path.display()
+                boardgame_io::quote_path(self.path)
             ))
         })
     }

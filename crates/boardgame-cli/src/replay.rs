@@ -37,7 +37,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     // Only a regular file (`boardgame_io::read`: a FIFO or a device is refused before it
     // is opened), read one line of at most MAX_RECORD_LINE bytes at a time.
     let (file, _) = boardgame_io::read::open_regular(&args.file)
-        .map_err(|e| data(format!("{}: {e}", args.file.display())))?;
+        .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(&args.file))))?;
     let mut lines = RecordLines {
         input: std::io::BufReader::new(file),
         path: &args.file,
@@ -46,7 +46,7 @@ pub(crate) fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let Some(mut current) = lines.next_record()? else {
         return Err(data(format!(
             "{}: no record in the file",
-            args.file.display()
+            boardgame_io::quote_path(&args.file)
         )));
     };
     // One line read ahead, to know whether the file holds several records.
@@ -78,7 +78,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             (&mut self.input)
                 .take(MAX_RECORD_LINE as u64 + 1)
                 .read_until(b'\n', &mut bytes)
-                .map_err(|e| data(format!("{}: {e}", self.path.display())))?;
+                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(self.path))))?;
             if bytes.is_empty() {
                 return Ok(None);
             }
@@ -86,7 +86,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             if bytes.len() > MAX_RECORD_LINE {
                 return Err(data(format!(
                     "{} line {}: longer than {} MiB; not a record",
-                    self.path.display(),
+                    boardgame_io::quote_path(self.path),
                     self.line,
                     MAX_RECORD_LINE >> 20
                 )));
@@ -94,7 +94,7 @@ impl<R: std::io::BufRead> RecordLines<'_, R> {
             let text = String::from_utf8(bytes).map_err(|_| {
                 data(format!(
                     "{} line {}: not UTF-8 text",
-                    self.path.display(),
+                    boardgame_io::quote_path(self.path),
                     self.line
                 ))
             })?;

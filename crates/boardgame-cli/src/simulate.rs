@@ -98,7 +98,12 @@ impl FromStr for Shard {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Shard, String> {
-        let expected = || format!("expected K/N with 1 <= K <= N, like 2/8; got {text:?}");
+        let expected = || {
+            format!(
+                "expected K/N with 1 <= K <= N, like 2/8; got {}",
+                boardgame_io::quote(text)
+            )
+        };
         let (k, n) = text.split_once('/').ok_or_else(expected)?;
         // Plain digits only: `+1/+2` is no shard.
         let number = |part: &str| {
@@ -154,7 +159,7 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
     let records = match &args.records {
         Some(path) => Some(
             boardgame_io::write::Stream::create(path)
-                .map_err(|e| data(format!("{}: {e}", path.display())))?,
+                .map_err(|e| data(format!("{}: {e}", boardgame_io::quote_path(path))))?,
         ),
         None => None,
     };
@@ -177,12 +182,12 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         if records_to_stdout {
             data(format!(
                 "{}: {e}; the first {written} records were written, each whole",
-                path.display()
+                boardgame_io::quote_path(path)
             ))
         } else {
             data(format!(
                 "{}: {e}; no record is written: the file is as it was",
-                path.display()
+                boardgame_io::quote_path(path)
             ))
         }
     };
@@ -230,7 +235,7 @@ fn simulate<G: CliGame>(args: &SimulateArgs) -> Result<(), CliError> {
         writeln!(out, "{json}")
     } else {
         writeln!(out, "{}", summary.text()).and_then(|()| match &args.records {
-            Some(path) => writeln!(out, "records: {}", path.display()),
+            Some(path) => writeln!(out, "records: {}", boardgame_io::quote_path(path)),
             None => Ok(()),
         })
     };

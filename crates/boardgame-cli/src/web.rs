@@ -432,6 +432,15 @@ pub(crate) fn answer(reader: &mut impl BufRead) -> Option<Response> {
         if header.is_empty() {
             break;
         }
+        // RFC 9112, 5.2: a line folded onto the one before (obs-fold: it starts with a space or
+        // a tab) is refused with 400; read as a header of its own, `Host: x` then ` evil`
+        // would be one host to a proxy and another to this server (issue 52, c11).
+        if header.starts_with([' ', '\t']) {
+            return Some(Response::text(
+                "400 Bad Request",
+                "a folded header line (obs-fold)\n",
+            ));
+        }
         if let Some((name, value)) = header.split_once(':') {
             // RFC 9112, 5.1: whitespace between a field's name and its colon is refused with
             // 400 (a proxy might read `Host : x` as another field than this server does).
@@ -619,6 +628,13 @@ mod tests {
             Some("400 Bad Request")
         );
         assert_eq!(answer_to(b""), None);
+        // Issue 52, c11: an obs-fold continuation line was ignored.
+        for folded in [
+            &b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n evil.example\r\n\r\n"[..],
+            b"GET / HTTP/1.1\r\nX: y\r\n\tz\r\nHost: localhost\r\n\r\n",
+        ] {
+            assert_eq!(answer_to(folded), Some("400 Bad Request"));
+        }
         // Issue 44, cosmetic: `Host : …` and a port past 65535 were taken.
         assert_eq!(
             answer_to(b"GET / HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n"),

@@ -386,7 +386,7 @@ mod tests {
                     continue;
                 }
                 seen += 1;
-                let text = std::fs::read_to_string(&path).unwrap();
+                let text = boardgame_io::scratch::read_text(&path);
                 for word in ["unsafe ", "unsafe{", "unsafe_code"] {
                     assert!(!text.contains(word), "{} contains {word:?}", path.display());
                 }

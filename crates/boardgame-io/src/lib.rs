@@ -9,11 +9,15 @@
 
 #[cfg(feature = "std")]
 pub mod lines;
+#[cfg(feature = "process")]
+pub mod process;
 pub mod quote;
 #[cfg(feature = "std")]
 pub mod read;
 #[cfg(any(test, feature = "scratch"))]
 pub mod scratch;
+#[cfg(feature = "signals")]
+pub mod signals;
 #[cfg(feature = "std")]
 pub mod write;
 

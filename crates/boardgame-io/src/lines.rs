@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Read};
 use std::sync::mpsc;
 
-use crate::quote::quote_bytes;
+use crate::quote::quote_start;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             why: format!(
                 "a line longer than {max} bytes ({} bytes or more), starting {}, ignored",
                 (bytes.len() as u64).saturating_add(skipped),
-                quote_bytes(&bytes[..max.min(256)])
+                quote_start(&bytes[..max.min(256)])
             ),
             head: head_of(&bytes),
         }));
@@ -173,6 +173,11 @@ mod tests {
                 head,
             }) => {
                 assert!(why.contains("longer than 4096 bytes (12289 bytes"), "{why}");
+                // One length: the prefix is not given one of its own (issue 52, c2).
+                assert!(
+                    why.ends_with(&format!("starting \"{}\"…, ignored", "x".repeat(40))),
+                    "{why}"
+                );
                 assert!(why.len() < 200, "{why}");
                 assert_eq!(head, "x".repeat(HEAD_BYTES));
             }

@@ -20,6 +20,9 @@ pub struct Quoted<'a> {
     bytes: usize,
     /// Whether the input was not all UTF-8 (only from [`quote_bytes`]).
     lossy: bool,
+    /// Only the start of a longer input whose length the message gives itself (from
+    /// [`quote_start`]): `…` after the quote, and no length.
+    start: bool,
 }
 
 /// Quotes `text` for a message: in full when it is short, else its first characters and its
@@ -39,6 +42,7 @@ pub fn quote(text: &str) -> Quoted<'_> {
         text,
         bytes: text.len(),
         lossy: false,
+        start: false,
     }
 }
 
@@ -61,6 +65,24 @@ pub fn quote_bytes(bytes: &[u8]) -> Quoted<'_> {
         text,
         bytes: bytes.len(),
         lossy: core::str::from_utf8(bytes).is_err(),
+        start: false,
+    }
+}
+
+/// Quotes the first bytes of a longer input (a line too long to keep) whose length the
+/// message states itself: the quote of its text prefix, then `…`, and no second length.
+///
+/// ```
+/// use boardgame_io::quote::quote_start;
+/// let line = "a".repeat(5_000);
+/// let message = format!("a line of {} bytes, starting {}", line.len(), quote_start(&line.as_bytes()[..256]));
+/// assert_eq!(message, format!("a line of 5000 bytes, starting \"{}\"…", "a".repeat(40)));
+/// ```
+#[must_use]
+pub fn quote_start(bytes: &[u8]) -> Quoted<'_> {
+    Quoted {
+        start: true,
+        ..quote_bytes(bytes)
     }
 }
 
@@ -120,17 +142,59 @@ impl fmt::Display for Clipped<'_> {
     }
 }
 
-/// Quotes a path the user gave (see [`quote`]): a path is the user's text too, and can be
-/// as long as the command line allows.
+/// The most bytes of an escaped path [`quote_path`] shows whole.
+pub const MAX_PATH_BYTES: usize = 160;
+
+/// Quotes a path the user gave: a path is the user's text too, and can be as long as the
+/// command line allows, but its end (the file's name) says most. A path of at most
+/// [`MAX_PATH_BYTES`] bytes once escaped is quoted whole; a longer one by its first and last
+/// characters around `…`, and its length. Characters are escaped as Rust's `{:?}` does.
 ///
 /// ```
-/// let path = std::path::PathBuf::from("a".repeat(100_000));
-/// assert!(boardgame_io::quote_path(&path).len() < 100);
+/// use boardgame_io::quote_path;
+/// let path = std::path::PathBuf::from(format!("/data/{}/run.jsonl", "a".repeat(100_000)));
+/// let quoted = quote_path(&path);
+/// assert!(quoted.len() < 200 && quoted.ends_with("a/run.jsonl\" (100016 bytes)"), "{quoted}");
+/// assert_eq!(quote_path("/tmp/a\nb".as_ref()), "\"/tmp/a\\nb\"");
 /// ```
 #[cfg(feature = "std")]
 #[must_use]
 pub fn quote_path(path: &std::path::Path) -> String {
-    quote(&path.to_string_lossy()).to_string()
+    let text = path.to_string_lossy();
+    let width: usize = text.chars().map(escaped_width).sum();
+    let escape = |part: &str| -> String { part.chars().flat_map(char::escape_debug).collect() };
+    if width <= MAX_PATH_BYTES {
+        return format!("\"{}\"", escape(&text));
+    }
+    // About a third of the room for the start, the rest for the end.
+    let (mut head, mut shown) = (0, 0);
+    for (at, c) in text.char_indices() {
+        if shown + escaped_width(c) > MAX_PATH_BYTES / 3 {
+            head = at;
+            break;
+        }
+        shown += escaped_width(c);
+    }
+    let (mut tail, mut shown) = (text.len(), 0);
+    for (at, c) in text.char_indices().rev() {
+        if shown + escaped_width(c) > MAX_PATH_BYTES * 2 / 3 || at < head {
+            break;
+        }
+        shown += escaped_width(c);
+        tail = at;
+    }
+    format!(
+        "\"{}…{}\" ({} bytes)",
+        escape(&text[..head]),
+        escape(&text[tail..]),
+        path.as_os_str().len()
+    )
+}
+
+/// The bytes `c` takes once escaped as `{:?}` does.
+#[cfg(feature = "std")]
+fn escaped_width(c: char) -> usize {
+    c.escape_debug().map(char::len_utf8).sum()
 }
 
 impl fmt::Display for Quoted<'_> {
@@ -150,6 +214,9 @@ impl fmt::Display for Quoted<'_> {
             fmt::Display::fmt(&c.escape_debug(), f)?;
         }
         f.write_str("\"")?;
+        if self.start {
+            return f.write_str("…");
+        }
         let whole = end == self.text.len() && self.text.len() == self.bytes;
         match (whole, self.lossy) {
             (true, _) => Ok(()),

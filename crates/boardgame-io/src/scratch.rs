@@ -10,6 +10,11 @@
 //! assert!(!path.exists());
 //! ```
 
+#![expect(
+    clippy::disallowed_methods,
+    reason = "the test-directory mechanism itself: it makes and removes a test's own directory and links"
+)]
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -57,7 +62,9 @@ impl Scratch {
     /// its path.
     pub fn fifo(&self, name: &str) -> PathBuf {
         let path = self.join(name);
-        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        let made = crate::process::Command::new("mkfifo")
+            .arg(&path)
+            .status(std::time::Duration::from_secs(30));
         assert!(
             made.is_ok_and(|status| status.success()),
             "mkfifo {} failed",
@@ -65,6 +72,56 @@ impl Scratch {
         );
         path
     }
+
+    /// Makes a symbolic link called `name` in the directory, pointing to `to` (which need not
+    /// exist), and returns its path.
+    #[cfg(unix)]
+    pub fn symlink(&self, to: impl AsRef<Path>, name: impl AsRef<Path>) -> PathBuf {
+        let path = self.join(name);
+        if let Err(e) = std::os::unix::fs::symlink(to.as_ref(), &path) {
+            panic!("cannot make the link {}: {e}", path.display());
+        }
+        path
+    }
+
+    /// Removes the file (or empty directory) `name` of the directory, as a test's step.
+    pub fn remove(&self, name: impl AsRef<Path>) {
+        let path = self.join(name);
+        let removed = if path.is_dir() && !path.is_symlink() {
+            std::fs::remove_dir(&path)
+        } else {
+            std::fs::remove_file(&path)
+        };
+        if let Err(e) = removed {
+            panic!("cannot remove {}: {e}", path.display());
+        }
+    }
+}
+
+/// The most bytes [`read_text`] and [`read_bytes`] read.
+pub const MAX_READ: u64 = 256 << 20;
+
+/// The whole regular file at `path` (a test's read, through [`crate::read::read_bounded`]):
+/// panics, naming the path, on an error.
+pub fn read_bytes(path: impl AsRef<Path>) -> Vec<u8> {
+    let path = path.as_ref();
+    crate::read::read_bounded(path, MAX_READ)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// [`read_bytes`] as UTF-8 text.
+pub fn read_text(path: impl AsRef<Path>) -> String {
+    let path = path.as_ref();
+    crate::read::read_text_bounded(path, MAX_READ)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Replaces the file at `path` with `bytes` (a test's write, through
+/// [`crate::write::replace`]): panics, naming the path, on an error.
+pub fn write(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) {
+    let path = path.as_ref();
+    crate::write::replace(path, bytes.as_ref())
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }
 
 impl Drop for Scratch {

@@ -13,10 +13,23 @@
 //! is opened, so nothing blocks and no device is replaced by a file. A symbolic link is
 //! written through, by design: the file it points to gets the content, the link stays. The
 //! old file's permission bits are kept.
+//!
+//! A temporary file is locked (an exclusive `flock`) for as long as its writer lives, and
+//! listed for [`crate::signals`], which removes it on SIGINT, SIGTERM or SIGHUP. One that a
+//! run killed by SIGKILL left (no process holds its lock) is removed by the next
+//! [`Replacement`] of the same target, which says so on standard error.
 
+#![expect(
+    clippy::disallowed_methods,
+    clippy::disallowed_types,
+    reason = "the write mechanism itself: the one place that creates, renames and removes the files a user names"
+)]
+
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The most symbolic links followed from a path (as the kernel's 40).
 const MAX_LINKS: usize = 40;
@@ -106,11 +119,29 @@ fn special_kind(_: &std::fs::FileType) -> &'static str {
     "a special file"
 }
 
-/// The permission bits of the regular file at `target`, or `None` if nothing is there.
+/// An error for a read-only file (no write permission bit at all): such a file is not
+/// replaced or appended to, even by a user the system would let do it (root, or the owner of
+/// the directory), since its mode says it is not to be written.
+fn writable_or_refused(meta: &Metadata) -> io::Result<()> {
+    if meta.permissions().readonly() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "this file is read-only (mode {:03o}): make it writable, or choose another output",
+                permission_bits(meta)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The permission bits of the regular file at `target`, or `None` if nothing is there. A
+/// read-only file is refused.
 fn existing_mode(target: &Path) -> io::Result<Option<u32>> {
     match std::fs::symlink_metadata(target) {
         Ok(meta) => {
             regular_or_refused(&meta)?;
+            writable_or_refused(&meta)?;
             Ok(Some(permission_bits(&meta)))
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -144,10 +175,49 @@ fn unpredictable() -> u64 {
     hasher.finish()
 }
 
-/// A new temporary file next to `target`, with an unpredictable name, created only if no
-/// file has that name (`O_EXCL`: never through a link planted there), with `mode` (Unix
-/// permission bits) if given.
-fn create_temp(target: &Path, mode: Option<u32>) -> io::Result<(File, PathBuf)> {
+/// The temporary files being written, by a number of their own, and whether the program is
+/// ending on a signal (then no new one is made).
+struct Temporaries {
+    live: BTreeMap<u64, PathBuf>,
+    next: u64,
+    abandoned: bool,
+}
+
+static TEMPORARIES: Mutex<Temporaries> = Mutex::new(Temporaries {
+    live: BTreeMap::new(),
+    next: 0,
+    abandoned: false,
+});
+
+fn temporaries() -> MutexGuard<'static, Temporaries> {
+    TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes every temporary file being written and refuses new ones from now on, for a
+/// program that ends on a signal: the targets whose unfinished content was removed.
+#[cfg(feature = "signals")]
+pub(crate) fn abandon_temporaries() -> Vec<PathBuf> {
+    let mut temporaries = temporaries();
+    temporaries.abandoned = true;
+    let mut removed = Vec::new();
+    for temp in std::mem::take(&mut temporaries.live).into_values() {
+        if std::fs::remove_file(&temp).is_ok() {
+            removed.push(temp);
+        }
+    }
+    removed
+}
+
+/// Stops listing the temporary file `key` (renamed into place or removed).
+fn forget_temporary(key: Option<u64>) {
+    if let Some(key) = key {
+        temporaries().live.remove(&key);
+    }
+}
+
+/// The part of a target's name its temporary files start with: `.` and at most
+/// [`TEMP_NAME_PREFIX`] bytes of the name, then `.`.
+fn temp_prefix(target: &Path) -> String {
     let name = target
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
@@ -155,9 +225,127 @@ fn create_temp(target: &Path, mode: Option<u32>) -> io::Result<(File, PathBuf)> 
     while !name.is_char_boundary(cut) {
         cut -= 1;
     }
+    format!(".{}.", &name[..cut])
+}
+
+/// Whether `name` is the name of one of `target`'s temporary files (`prefix`, 16 hex
+/// digits, `.tmp`).
+fn is_temp_name(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_suffix(".tmp"))
+        .is_some_and(|digits| digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A temporary file of an earlier run that was killed, removed by [`sweep_leftovers`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leftover {
+    /// Where it was.
+    pub path: PathBuf,
+    /// Its length in bytes.
+    pub bytes: u64,
+}
+
+/// Removes the temporary files of `target` that no live process holds (left by a run killed
+/// by SIGKILL, or by a crash), once per target and process: what was removed. A temporary
+/// file a live writer holds (its lock) is left alone.
+///
+/// # Errors
+/// The directory cannot be listed.
+pub fn sweep_leftovers(target: &Path) -> io::Result<Vec<Leftover>> {
+    static SWEPT: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    if !SWEPT
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(target.to_path_buf())
+    {
+        return Ok(Vec::new());
+    }
+    remove_leftovers(target)
+}
+
+/// [`sweep_leftovers`] without its once-per-target rule.
+fn remove_leftovers(target: &Path) -> io::Result<Vec<Leftover>> {
+    let prefix = temp_prefix(target);
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut removed = Vec::new();
+    for entry in std::fs::read_dir(dir)?.flatten() {
+        let name = entry.file_name();
+        if !name
+            .to_str()
+            .is_some_and(|name| is_temp_name(name, &prefix))
+        {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(before) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !before.file_type().is_file() {
+            continue;
+        }
+        let Ok(file) = File::open(&path) else {
+            continue;
+        };
+        // The same file as the one looked at, and no live writer holds it.
+        if !file.metadata().is_ok_and(|now| same_file(&before, &now)) || file.try_lock().is_err() {
+            continue;
+        }
+        if std::fs::remove_file(&path).is_ok() {
+            removed.push(Leftover {
+                path,
+                bytes: before.len(),
+            });
+        }
+    }
+    Ok(removed)
+}
+
+/// Whether two metadata describe the same file.
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        a.len() == b.len()
+    }
+}
+
+/// Sweeps `target`'s leftovers and says on standard error what was removed.
+fn sweep_and_report(target: &Path) {
+    if let Ok(removed) = sweep_leftovers(target) {
+        for leftover in removed {
+            eprintln!(
+                "note: removed {} ({} bytes), the unfinished output of an earlier run that was killed",
+                crate::quote_path(&leftover.path),
+                leftover.bytes
+            );
+        }
+    }
+}
+
+/// A new temporary file next to `target`, with an unpredictable name, created only if no
+/// file has that name (`O_EXCL`: never through a link planted there), with `mode` (Unix
+/// permission bits) if given; locked, and listed for the signal handler under the number
+/// returned.
+fn create_temp(target: &Path, mode: Option<u32>) -> io::Result<(File, PathBuf, u64)> {
+    let prefix = temp_prefix(target);
+    // Held until the file is listed: a signal then finds it, or it is never made.
+    let mut temporaries = temporaries();
+    if temporaries.abandoned {
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "the program is ending on a signal",
+        ));
+    }
     let mut last = None;
     for _ in 0..8 {
-        let temp = target.with_file_name(format!(".{}.{:016x}.tmp", &name[..cut], unpredictable()));
+        let temp = target.with_file_name(format!("{prefix}{:016x}.tmp", unpredictable()));
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
@@ -171,9 +359,25 @@ fn create_temp(target: &Path, mode: Option<u32>) -> io::Result<(File, PathBuf)> 
                 if let Some(mode) = mode {
                     // The umask may have narrowed the mode of `open`; give the old one back.
                     use std::os::unix::fs::PermissionsExt;
-                    file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+                    if let Err(e) = file.set_permissions(std::fs::Permissions::from_mode(mode)) {
+                        let _ = std::fs::remove_file(&temp);
+                        return Err(e);
+                    }
                 }
-                return Ok((file, temp));
+                // The lock tells a later run that this file has a live writer.
+                if let Err(e) = file.try_lock() {
+                    let _ = std::fs::remove_file(&temp);
+                    return Err(match e {
+                        std::fs::TryLockError::Error(e) => e,
+                        std::fs::TryLockError::WouldBlock => {
+                            io::Error::other("a new temporary file was locked")
+                        }
+                    });
+                }
+                let key = temporaries.next;
+                temporaries.next += 1;
+                temporaries.live.insert(key, temp.clone());
+                return Ok((file, temp, key));
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),
@@ -193,21 +397,27 @@ pub struct Replacement {
     file: Option<io::BufWriter<File>>,
     temp: PathBuf,
     target: PathBuf,
+    /// Its number in the list of temporary files, until renamed or removed.
+    key: Option<u64>,
 }
 
 impl Replacement {
-    /// Starts a replacement of `path` (through its symbolic links).
+    /// Starts a replacement of `path` (through its symbolic links). The target's temporary
+    /// files that an earlier run left (see [`sweep_leftovers`]) are removed first, and named
+    /// on standard error.
     ///
     /// # Errors
     /// What [`target`] refuses; the temporary file cannot be created.
     pub fn create(path: &Path) -> io::Result<Replacement> {
         let target = target(path)?;
         let mode = existing_mode(&target)?;
-        let (file, temp) = create_temp(&target, mode)?;
+        sweep_and_report(&target);
+        let (file, temp, key) = create_temp(&target, mode)?;
         Ok(Replacement {
             file: Some(io::BufWriter::new(file)),
             temp,
             target,
+            key: Some(key),
         })
     }
 
@@ -236,6 +446,7 @@ impl Replacement {
         if result.is_err() {
             let _ = std::fs::remove_file(&self.temp);
         }
+        forget_temporary(self.key.take());
         // The rename moved the temporary file, or it was removed: nothing for `drop` to do.
         self.temp = PathBuf::new();
         result
@@ -264,6 +475,7 @@ impl Drop for Replacement {
             self.file = None;
             let _ = std::fs::remove_file(&self.temp);
         }
+        forget_temporary(self.key.take());
     }
 }
 
@@ -294,6 +506,9 @@ impl Appender {
     /// `Appender` of this one) holds the lock.
     pub fn open(path: &Path) -> io::Result<Appender> {
         let target = target(path)?;
+        if let Ok(meta) = std::fs::symlink_metadata(&target) {
+            writable_or_refused(&meta)?;
+        }
         let file = OpenOptions::new()
             .read(true)
             .append(true)

@@ -15,7 +15,7 @@
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
@@ -128,7 +128,7 @@ type Job<T> = Box<dyn FnOnce(&mut T) + Send>;
 /// A value that is not `Send`, owned by a thread of its own; jobs run on it one at a time,
 /// in the order they are sent. The thread ends when the `Worker` is dropped.
 pub(crate) struct Worker<T> {
-    jobs: Mutex<Sender<Job<T>>>,
+    jobs: Mutex<SyncSender<Job<T>>>,
     /// The stop flags of the value's long jobs (raised on a signal).
     stop: Vec<Arc<AtomicBool>>,
     /// One job at a time from Python: a second caller waits for the first.
@@ -145,7 +145,9 @@ impl<T: 'static> Worker<T> {
         name: &str,
         make: impl FnOnce() -> Result<(T, Vec<Arc<AtomicBool>>), E> + Send + 'static,
     ) -> PyResult<Result<Worker<T>, E>> {
-        let (jobs, inbox) = channel::<Job<T>>();
+        // One job at a time (`busy`), and its caller waits for its result: the queue never
+        // holds more than one, and a bounded one says so (issue 52).
+        let (jobs, inbox) = sync_channel::<Job<T>>(1);
         let built = Arc::new(Slot::new());
         let report = Arc::clone(&built);
         thread::Builder::new()

@@ -24,7 +24,7 @@
 //! `boardgame uai`).
 
 use std::env;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 
 use ataxx::{Ataxx, Color};
 use boardgame_core::driver::{below, game_seed, rng_from_seed};
@@ -446,12 +446,12 @@ fn texel_error(samples: &[([f64; LINEAR_WEIGHTS], f64)], w: &[f64; LINEAR_WEIGHT
 
 /// `tune FILE [STEPS]`: Texel tuning of the linear weights on `data`'s positions.
 fn tune(args: &[String]) {
-    let (file, _) = boardgame_io::read::open_regular(args[0].as_ref()).expect("FILE");
+    // A developer's data file: at most 1 GiB, read whole.
+    let text = boardgame_io::read::read_text_bounded(args[0].as_ref(), 1 << 30).expect("FILE");
     let steps: usize = args.get(1).map_or(2000, |s| s.parse().expect("STEPS"));
     let eval = AtaxxEvaluator::default();
     let mut samples = Vec::new();
-    for line in BufReader::new(file).lines() {
-        let line = line.expect("a line");
+    for line in text.lines() {
         let (fen, result) = line.rsplit_once(';').expect("FEN;RESULT");
         let state: Ataxx = fen.parse().expect("a FEN");
         let seat = state.side_to_move().seat();

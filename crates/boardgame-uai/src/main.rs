@@ -60,7 +60,8 @@ struct MatchArgs {
     #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(100..=1_000_000_000))]
     nodes: u64,
     /// The first configuration: UAI options as NAME=VALUE, separated by commas (search
-    /// parameters, Eval, EvalFile). Scored.
+    /// parameters, Eval, EvalFile; a value may hold a comma when the text after it has no
+    /// `=`: `EvalFile=/nets/a,b.nnue`). Scored.
     #[arg(long, default_value = "")]
     first: String,
     /// The second configuration, as --first.
@@ -227,6 +228,13 @@ fn parse_shard(text: &str) -> Result<(u32, u32), String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Ctrl-C and SIGTERM remove the temporary files of an output being written and end the
+    // children's process groups (boardgame_io::signals).
+    if let Err(e) = boardgame_io::signals::install() {
+        eprintln!(
+            "boardgame-uai: cannot handle SIGINT and SIGTERM ({e}); an interrupted output may leave a temporary file"
+        );
+    }
     let hash = usize::try_from(cli.hash).unwrap_or(MAX_HASH_MB);
     let result = match cli.command {
         None | Some(Command::Uai) => protocol::run(hash).map_err(|e| (1, e.to_string())),
@@ -284,8 +292,8 @@ fn run_bench(args: &BenchArgs) -> Result<(), (u8, String)> {
 
 /// A network file (read bounded, a regular file only), or why it cannot be used.
 fn load_net(path: &std::path::Path) -> Result<Evaluation, (u8, String)> {
-    let net =
-        boardgame_uai::netfile::load(path).map_err(|e| (1, format!("{}: {e}", path.display())))?;
+    let net = boardgame_uai::netfile::load(path)
+        .map_err(|e| (1, format!("{}: {e}", boardgame_io::quote_path(path))))?;
     Ok(Evaluation::Net(Arc::new(net)))
 }
 
@@ -358,6 +366,7 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         .iter()
         .filter(|&&g| g < settings.games)
         .count() as u64;
+    let in_file = output.done().len() as u64;
     let progress = Progress::default();
     let stop = AtomicBool::new(false);
     let bar = indicatif::ProgressBar::new(u64::from(args.games));
@@ -388,13 +397,19 @@ fn run_datagen(args: &DatagenArgs) -> Result<(), (u8, String)> {
         .map_err(|_| (1, "a datagen thread failed".to_string()))?
         .map_err(|e| (1, e.to_string()))?;
     eprintln!(
-        "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} games were already there",
+        "datagen: {} games and {} positions written to {} in {:.0} s ({} positions per hour, {threads} threads); {} of the {} games asked for were already there{}",
         summary.games,
         summary.positions,
         boardgame_io::quote_path(&settings.output),
         started.elapsed().as_secs_f64(),
         datagen::per_hour(summary.positions, started.elapsed()),
-        summary.resumed_games
+        summary.resumed_games,
+        settings.games,
+        if in_file > summary.resumed_games {
+            format!(" (the file holds {in_file} games in all)")
+        } else {
+            String::new()
+        }
     );
     Ok(())
 }
@@ -472,7 +487,7 @@ fn run_train(args: &TrainArgs) -> Result<(), (u8, String)> {
             1,
             format!(
                 "{}: {error}; training stopped (the network of the epoch before, if any, is kept)",
-                args.output.display()
+                boardgame_io::quote_path(&args.output)
             ),
         )),
         None => Ok(()),
@@ -486,8 +501,12 @@ fn check_train_output(
     output: &std::path::Path,
     data: &[std::path::PathBuf],
 ) -> Result<(), (u8, String)> {
-    let target = boardgame_io::write::Replacement::create(output)
-        .map_err(|e| (1, format!("--output {}: {e}", output.display())))?;
+    let target = boardgame_io::write::Replacement::create(output).map_err(|e| {
+        (
+            1,
+            format!("--output {}: {e}", boardgame_io::quote_path(output)),
+        )
+    })?;
     let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| {
         #[cfg(unix)]
         {
@@ -507,8 +526,8 @@ fn check_train_output(
                     2,
                     format!(
                         "--output {} is the data file {}: the network would replace the data; choose another output",
-                        output.display(),
-                        path.display()
+                        boardgame_io::quote_path(output),
+                        boardgame_io::quote_path(path)
                     ),
                 ));
             }
@@ -518,6 +537,24 @@ fn check_train_output(
     Ok(())
 }
 
+/// The `NAME=VALUE` items of `text`, separated by commas. A piece without `=` after a comma
+/// belongs to the value before it, so that `EvalFile=/nets/a,b.nnue` names a path with a
+/// comma (issue 52, c12).
+fn options_of(text: &str) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match items.last_mut() {
+            Some(last) if !piece.contains('=') && !piece.trim().is_empty() => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ if piece.trim().is_empty() => {}
+            _ => items.push(piece.trim().to_owned()),
+        }
+    }
+    items.iter().map(|item| item.trim().to_owned()).collect()
+}
+
 /// A configuration from `NAME=VALUE,NAME=VALUE`.
 fn player_of(text: &str) -> Result<boardgame_uai::selfplay::Player, (u8, String)> {
     use boardgame_uai::search::Params;
@@ -525,7 +562,8 @@ fn player_of(text: &str) -> Result<boardgame_uai::selfplay::Player, (u8, String)
         params: Params::default(),
         evaluation: Evaluation::default(),
     };
-    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for item in options_of(text) {
+        let item = item.as_str();
         let (name, value) = item.split_once('=').ok_or_else(|| {
             (
                 2,
@@ -626,4 +664,20 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
         describe(&tally)
     ))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::options_of;
+
+    /// Issue 52, c12: `match --first EvalFile=PATH` could not name a path with a comma.
+    #[test]
+    fn options_split_on_commas_but_a_value_may_hold_one() {
+        assert_eq!(
+            options_of(" Eval=handcrafted, EvalFile=/nets/a,b.nnue ,LMR=3,"),
+            ["Eval=handcrafted", "EvalFile=/nets/a,b.nnue", "LMR=3"]
+        );
+        assert_eq!(options_of("junk,Eval=net"), ["junk", "Eval=net"]);
+        assert!(options_of(" , ").is_empty());
+    }
 }

@@ -10,7 +10,11 @@ use boardgame_core::{Game, MoveList, Turn};
 use parchis::{Config, Move, Parchis};
 
 fn cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let text = boardgame_io::read::read_text_bounded(
+        std::path::Path::new("/proc/thread-self/schedstat"),
+        4096,
+    )
+    .ok()?;
     text.split_whitespace().next()?.parse().ok()
 }
 

@@ -290,7 +290,7 @@ fn fast_perft_of_depth_3_ends_at_once_with_exact_counts() {
 /// Runs `count` on a thread of its own and gives its result, or `None` if it takes more
 /// than 20 seconds (so a count that never ends fails the test instead of hanging it).
 fn within_20_seconds<T: Send + 'static>(count: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (sender, receiver) = std::sync::mpsc::channel();
+    let (sender, receiver) = std::sync::mpsc::sync_channel(1);
     std::thread::spawn(move || {
         let _ = sender.send(count());
     });

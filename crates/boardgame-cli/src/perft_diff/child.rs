@@ -1,16 +1,18 @@
-//! A generator's process: started with piped output, read one bounded line at a time
-//! against a deadline, its standard error kept as a short tail, and killed when dropped,
-//! so that a silent, slow, crashing or flooding program never hangs the comparison.
+//! A generator's process, through `boardgame_io::process`: started in a process group of its
+//! own, read one bounded line at a time against a deadline, its standard error kept as a
+//! short tail, and killed with its whole group when dropped (or on Ctrl-C), so that a silent,
+//! slow, crashing, flooding or forking program never hangs the comparison nor outlives it.
 
-use std::io::{Read, Write};
-use std::process::{ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::io::Write;
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::error::CliError;
-use boardgame_io::lines::{Line, spawn_reader};
+use boardgame_io::lines::Line;
+use boardgame_io::process::{Command, Lines, Tail};
 use boardgame_io::quote;
+
+pub(crate) use boardgame_io::process::describe;
 
 /// The longest line read from a generator, in bytes (a divide line is a few words).
 pub(crate) const MAX_LINE: usize = 4096;
@@ -28,10 +30,9 @@ const GRACE: Duration = Duration::from_millis(500);
 pub(crate) struct Child {
     /// The program, as named in messages.
     pub(crate) name: String,
-    process: std::process::Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
-    stderr: Arc<Mutex<Vec<u8>>>,
+    process: boardgame_io::process::Child,
+    lines: Lines,
+    stderr: Option<Tail>,
 }
 
 /// What waiting for a line gave.
@@ -60,23 +61,13 @@ impl Child {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| CliError::Data(format!("cannot start {name}: {e}")))?;
-        let stdout = process.stdout.take();
-        let lines = match stdout {
-            Some(stdout) => spawn_reader(stdout, MAX_LINE, QUEUE, "generator-stdout"),
-            None => std::sync::mpsc::sync_channel(0).1,
-        };
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        if let Some(pipe) = process.stderr.take() {
-            let tail = Arc::clone(&stderr);
-            let _ = std::thread::Builder::new()
-                .name("generator-stderr".into())
-                .spawn(move || keep_tail(pipe, &tail));
-        }
-        let stdin = process.stdin.take();
+        let lines = process
+            .lines(MAX_LINE, QUEUE)
+            .ok_or_else(|| CliError::Data(format!("{name}: no output pipe")))?;
+        let stderr = process.keep_stderr_tail(STDERR_TAIL);
         Ok(Child {
             name,
             process,
-            stdin,
             lines,
             stderr,
         })
@@ -87,7 +78,7 @@ impl Child {
     /// # Errors
     /// The generator has closed its input (it ended).
     pub(crate) fn send(&mut self, line: &str) -> Result<(), CliError> {
-        let sent = match &mut self.stdin {
+        let sent = match &mut self.process.stdin {
             Some(stdin) => writeln!(stdin, "{line}").and_then(|()| stdin.flush()),
             None => Err(std::io::ErrorKind::BrokenPipe.into()),
         };
@@ -108,16 +99,15 @@ impl Child {
     /// The deadline passed (`waiting_for` says for what), or a line was too long or not
     /// text.
     pub(crate) fn next(&mut self, deadline: Instant, waiting_for: &str) -> Result<Next, CliError> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(Line::Text(text)) => Ok(Next::Line(text)),
-            Ok(Line::Skipped { why, .. }) => Err(CliError::Data(format!(
+        match self.lines.next_until(deadline) {
+            Ok(Some(Line::Text(text))) => Ok(Next::Line(text)),
+            Ok(Some(Line::Skipped { why, .. })) => Err(CliError::Data(format!(
                 "{} wrote {} while {waiting_for}",
                 self.name,
                 why.trim_end_matches(", ignored")
             ))),
-            Err(RecvTimeoutError::Disconnected) => Ok(Next::End),
-            Err(RecvTimeoutError::Timeout) => Err(CliError::Data(format!(
+            Ok(None) => Ok(Next::End),
+            Err(_) => Err(CliError::Data(format!(
                 "{} gave no complete answer in time while {waiting_for} (see --timeout){}",
                 self.name,
                 self.stderr_note()
@@ -130,66 +120,41 @@ impl Child {
     /// # Errors
     /// It has not ended by then.
     pub(crate) fn wait(&mut self, deadline: Instant) -> Result<ExitStatus, CliError> {
-        loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => return Ok(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                Ok(None) => {
-                    return Err(CliError::Data(format!(
-                        "{} closed its output but did not end in time (see --timeout)",
-                        self.name
-                    )));
-                }
-                Err(e) => return Err(CliError::Data(format!("{}: {e}", self.name))),
+        self.process.wait_until(deadline).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::TimedOut {
+                CliError::Data(format!(
+                    "{} closed its output but did not end in time (see --timeout)",
+                    self.name
+                ))
+            } else {
+                CliError::Data(format!("{}: {e}", self.name))
             }
-        }
+        })
     }
 
     /// How the program ended, if it has (`"with exit status 3"`, `"by signal 11"`).
     pub(crate) fn ended(&mut self) -> Option<String> {
-        // The output closes a moment before the process is reaped.
+        // The output closes a moment before the process ends.
         let until = Instant::now() + Duration::from_millis(100);
-        let status = loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
-                _ => return None,
-            }
-        };
-        Some(describe(status))
+        self.process.wait_until(until).ok().map(describe)
     }
 
     /// The last line of the program's standard error, quoted short, as a note to append to a
     /// message (empty if it wrote none).
     pub(crate) fn stderr_note(&self) -> String {
-        let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
-        let text = String::from_utf8_lossy(&tail);
-        match text.lines().rev().find(|line| !line.trim().is_empty()) {
-            Some(line) => format!("; its standard error ends {}", quote(line.trim())),
+        match self.stderr.as_ref().and_then(Tail::last_line) {
+            Some(line) => format!("; its standard error ends {}", quote(&line)),
             None => String::new(),
         }
     }
 
-    /// Sends `quit` (if it has an input), then ends the program: at once if it has not ended
-    /// within a moment.
+    /// Sends `quit` (if it has an input), then ends the program and its group: at once if it
+    /// has not ended within a moment.
     pub(crate) fn quit(mut self) {
-        if self.stdin.is_some() {
+        if self.process.stdin.is_some() {
             let _ = self.send("quit");
-            self.stdin = None;
-            let _ = self.wait(Instant::now() + GRACE);
         }
-    }
-}
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        self.stdin = None;
-        if let Ok(None) = self.process.try_wait() {
-            let _ = self.process.kill();
-        }
-        let _ = self.process.wait();
+        self.process.finish(GRACE);
     }
 }
 
@@ -201,38 +166,4 @@ pub(crate) fn short_name(command: &[String]) -> String {
         .map(|word| word.rsplit('/').next().unwrap_or(word))
         .collect();
     quote(&words.join(" ")).to_string()
-}
-
-/// How a process ended, in words.
-pub(crate) fn describe(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        return format!("with exit status {code}");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            return format!("by signal {signal}");
-        }
-    }
-    format!("({status})")
-}
-
-/// Reads `pipe` to its end, keeping its last [`STDERR_TAIL`] bytes in `tail`.
-fn keep_tail(mut pipe: impl Read, tail: &Mutex<Vec<u8>>) {
-    let mut buffer = [0u8; 4096];
-    loop {
-        match pipe.read(&mut buffer) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => {
-                if let Ok(mut tail) = tail.lock() {
-                    tail.extend_from_slice(&buffer[..n]);
-                    if tail.len() > STDERR_TAIL {
-                        let cut = tail.len() - STDERR_TAIL;
-                        tail.drain(..cut);
-                    }
-                }
-            }
-        }
-    }
 }

@@ -61,12 +61,12 @@ pub(crate) struct PerftDiffArgs {
     #[command(flatten)]
     pub(crate) dialect: dialect::DialectArgs,
     /// Seconds the generator may take for one answer (one divide, one count) before it is
-    /// given up as silent.
+    /// given up as silent; our own count of each position gets as long.
     #[arg(long, default_value_t = 60.0)]
     pub(crate) timeout: f64,
     /// Threads for our own counts (0: every core).
-    #[arg(long, default_value_t = 0)]
-    pub(crate) threads: usize,
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=256))]
+    pub(crate) threads: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub(crate) json: bool,
@@ -96,8 +96,8 @@ struct Difference {
     only_theirs: Vec<Move>,
     /// Moves both list, with different counts: the move, ours, theirs.
     counts: Vec<(Move, u64, u64)>,
-    /// Moves the generator listed more than once.
-    duplicates: Vec<Move>,
+    /// Moves the generator listed more than once, with how many times, in their order.
+    duplicates: Vec<(Move, usize)>,
     /// Anything else worth knowing (an inconsistent total).
     notes: Vec<String>,
 }
@@ -160,16 +160,17 @@ fn compare(
     let mut expected: Option<u64> = None;
     // At most `root_depth` steps: each one goes a ply deeper.
     loop {
-        let ours = ataxx::perft::count(&position, depth, ataxx::perft::Method::Fast, args.threads)
-            .per_move;
         let fen = position.to_string();
         let moves: Vec<String> = path.iter().map(Move::to_string).collect();
+        // Theirs first: a program that cannot start, fails or falls silent is reported at
+        // once, not after our own count (issue 52, defect 4).
         let answer = peer.divide(&At {
             root: &root_fen,
             moves: &moves,
             fen: &fen,
             depth,
         })?;
+        let ours = our_divide(&position, depth, args)?;
         let mut difference = differences(&ours, &answer)?;
         let (our_total, their_total) = totals(&ours, &answer);
         if let Some(expected) = expected
@@ -215,6 +216,35 @@ fn compare(
     }
 }
 
+/// Our divide of `position` at `depth`, given as long as the generator gets for an answer
+/// (`--timeout`): a count that would take hours (`--depth 32`) is an error, not a hang.
+fn our_divide(
+    position: &Ataxx,
+    depth: u32,
+    args: &PerftDiffArgs,
+) -> Result<Vec<(Move, u64)>, CliError> {
+    let (send, receive) = std::sync::mpsc::sync_channel(1);
+    let start = position.clone();
+    let threads = usize::try_from(args.threads).unwrap_or(0);
+    std::thread::Builder::new()
+        .name("our-perft".into())
+        .spawn(move || {
+            let count = ataxx::perft::count(&start, depth, ataxx::perft::Method::Fast, threads);
+            let _ = send.send(count.per_move);
+        })
+        .map_err(|e| CliError::Data(format!("cannot start our own count: {e}")))?;
+    // A count past the deadline goes on in its thread until the program ends, which it
+    // does at once with this error.
+    receive
+        .recv_timeout(Duration::from_secs_f64(args.timeout))
+        .map_err(|_| {
+            CliError::Data(format!(
+                "our own count at depth {depth} of {position} did not end within {} s (see --timeout)",
+                args.timeout
+            ))
+        })
+}
+
 /// Our total and theirs (the sum of their lines).
 fn totals(ours: &[(Move, u64)], answer: &Answer) -> (u64, u64) {
     let our_total = ours.iter().map(|(_, n)| n).sum();
@@ -230,15 +260,22 @@ fn differences(ours: &[(Move, u64)], answer: &Answer) -> Result<Difference, CliE
     let mut theirs: HashMap<Move, u64> = HashMap::new();
     let mut difference = Difference::default();
     let mut their_order = Vec::new();
+    let mut listed: HashMap<Move, usize> = HashMap::new();
     for (text, count) in &answer.moves {
-        let mv: Move = text
-            .parse()
-            .map_err(|e| CliError::Data(format!("their move {text:?}: {e}")))?;
-        if theirs.insert(mv, *count).is_some() {
-            difference.duplicates.push(mv);
-        } else {
+        let mv: Move = text.parse().map_err(|e| {
+            CliError::Data(format!("their move {}: {e}", boardgame_io::quote(text)))
+        })?;
+        let times = listed.entry(mv).or_default();
+        *times += 1;
+        if *times == 2 {
+            difference.duplicates.push((mv, 0));
+        }
+        if theirs.insert(mv, *count).is_none() {
             their_order.push(mv);
         }
+    }
+    for (mv, times) in &mut difference.duplicates {
+        *times = listed[mv];
     }
     let our_moves: HashMap<Move, u64> = ours.iter().copied().collect();
     for (mv, count) in ours {
@@ -264,6 +301,22 @@ fn differences(ours: &[(Move, u64)], answer: &Answer) -> Result<Difference, CliE
         ));
     }
     Ok(difference)
+}
+
+/// The most moves named in one line of the report; the rest are counted.
+const MAX_LISTED: usize = 20;
+
+/// `g2 (3 times), a1b3 (2 times)`, at most [`MAX_LISTED`] of them, then how many more.
+fn times(moves: &[(Move, usize)]) -> String {
+    let mut shown: Vec<String> = moves
+        .iter()
+        .take(MAX_LISTED)
+        .map(|(mv, n)| format!("{mv} ({n} times)"))
+        .collect();
+    if moves.len() > MAX_LISTED {
+        shown.push(format!("and {} more", moves.len() - MAX_LISTED));
+    }
+    shown.join(", ")
 }
 
 fn words(moves: &[Move]) -> String {
@@ -301,7 +354,8 @@ fn json_report(root: &Ataxx, depth: u32, steps: &[Step], verdict: &Verdict) -> s
                 "fen": d.fen, "depth": d.depth, "path": list(&d.path),
                 "only_ours": list(&d.only_ours), "only_theirs": list(&d.only_theirs),
                 "counts": d.counts.iter().map(|(m, o, t)| serde_json::json!({"move": m.to_string(), "ours": o, "theirs": t})).collect::<Vec<_>>(),
-                "duplicates": list(&d.duplicates), "notes": d.notes,
+                "duplicates": d.duplicates.iter().map(|(m, _)| m.to_string()).collect::<Vec<_>>(),
+                "notes": d.notes,
             });
         }
     }
@@ -346,7 +400,11 @@ fn text_report(root: &Ataxx, depth: u32, steps: &[Step], verdict: &Verdict) -> S
                 words(&d.only_theirs)
             );
             if !d.duplicates.is_empty() {
-                let _ = writeln!(out, "listed twice by them: {}", words(&d.duplicates));
+                let _ = writeln!(
+                    out,
+                    "listed more than once by them: {}",
+                    times(&d.duplicates)
+                );
             }
             for (mv, ours, theirs) in &d.counts {
                 let _ = writeln!(out, "count of {mv}: ours {ours}, theirs {theirs}");

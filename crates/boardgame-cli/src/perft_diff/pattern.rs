@@ -73,6 +73,7 @@ impl Pattern {
         if text.len() > MAX_PATTERN {
             return Err(format!("a pattern is at most {MAX_PATTERN} bytes"));
         }
+        let shown = boardgame_io::quote(text);
         let squeezed = squeeze(text);
         let mut parts = Vec::new();
         let mut rest = squeezed.as_str();
@@ -82,7 +83,7 @@ impl Pattern {
                 .find(|slot| rest.starts_with(slot.name()));
             if let Some(slot) = slot {
                 if matches!(parts.last(), Some(Part::Slot(_))) {
-                    return Err(format!("{text:?}: two placeholders need text between them"));
+                    return Err(format!("{shown}: two placeholders need text between them"));
                 }
                 parts.push(Part::Slot(slot));
                 rest = &rest[slot.name().len()..];
@@ -90,7 +91,7 @@ impl Pattern {
             }
             if rest.starts_with('{') {
                 return Err(format!(
-                    "{text:?}: unknown placeholder (the placeholders are {{move}}, {{count}} and {{any}})"
+                    "{shown}: unknown placeholder (the placeholders are {{move}}, {{count}} and {{any}})"
                 ));
             }
             let end = rest
@@ -109,20 +110,20 @@ impl Pattern {
             })
             .collect();
         if slots.len() > MAX_PLACEHOLDERS {
-            return Err(format!("{text:?}: at most {MAX_PLACEHOLDERS} placeholders"));
+            return Err(format!("{shown}: at most {MAX_PLACEHOLDERS} placeholders"));
         }
         for need in needs {
             let times = slots.iter().filter(|slot| *slot == need).count();
             if times != 1 {
                 return Err(format!(
-                    "{text:?} must hold {} once (it holds it {times} times)",
+                    "{shown} must hold {} once (it holds it {times} times)",
                     need.name()
                 ));
             }
         }
         for slot in &slots {
             if *slot != Slot::Any && !needs.contains(slot) {
-                return Err(format!("{text:?}: {} has no use here", slot.name()));
+                return Err(format!("{shown}: {} has no use here", slot.name()));
             }
         }
         Ok(Pattern {

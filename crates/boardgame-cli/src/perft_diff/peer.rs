@@ -136,7 +136,7 @@ impl Peer {
         let mut script = Child::spawn(&command, false, &short_name(&self.command))?;
         let deadline = Instant::now() + self.timeout;
         let waiting_for = format!("running it for depth {} at {}", at.depth, at.fen);
-        let mut reader = Reader::new(strict);
+        let mut reader = Reader::new(strict, &script.name, &waiting_for);
         while let Next::Line(line) = script.next(deadline, &waiting_for)? {
             reader.take(&line, move_line, total_line)?;
         }
@@ -184,7 +184,7 @@ impl Peer {
                 let waiting_for = format!("answering {} at {}", quote(&command), at.fen);
                 let engine = self.engine()?;
                 engine.send(&command)?;
-                let mut reader = Reader::new(false);
+                let mut reader = Reader::new(false, &engine.name, &waiting_for);
                 while !reader.ended() {
                     let line = next_line(engine, deadline, &waiting_for)?;
                     reader.take(&line, move_line, total_line)?;
@@ -341,17 +341,22 @@ struct Reader {
     strict: bool,
     answer: Answer,
     lines: usize,
+    /// The program and what it was asked, for the messages.
+    name: String,
+    waiting_for: String,
     /// The first malformed line, reported once the program has ended (so a crash is
     /// reported as a crash).
     bad: Option<(String, String)>,
 }
 
 impl Reader {
-    fn new(strict: bool) -> Reader {
+    fn new(strict: bool, name: &str, waiting_for: &str) -> Reader {
         Reader {
             strict,
             answer: Answer::default(),
             lines: 0,
+            name: name.to_owned(),
+            waiting_for: waiting_for.to_owned(),
             bad: None,
         }
     }
@@ -368,9 +373,7 @@ impl Reader {
     ) -> Result<(), CliError> {
         self.lines += 1;
         if self.lines > MAX_ANSWER_LINES {
-            return Err(CliError::Data(format!(
-                "more than {MAX_ANSWER_LINES} lines in one answer"
-            )));
+            return Err(too_long(&self.name, &self.waiting_for));
         }
         if self.bad.is_some() || line.trim().is_empty() {
             return Ok(());

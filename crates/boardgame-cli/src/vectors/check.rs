@@ -36,7 +36,7 @@ pub(crate) struct Checked {
 fn at(path: &Path, line: usize, what: impl std::fmt::Display) -> CliError {
     CliError::Data(format!(
         "{} line {line}: {what}",
-        quote(&path.display().to_string())
+        boardgame_io::quote_path(path)
     ))
 }
 
@@ -55,7 +55,7 @@ fn shown(value: &Value) -> String {
 /// The file cannot be read or is not a vector file of this format's version, or a record
 /// disagrees with the library: the first such line, with what differs.
 pub(crate) fn check_file(path: &Path) -> Result<Checked, CliError> {
-    let name = quote(&path.display().to_string()).to_string();
+    let name = boardgame_io::quote_path(path);
     let (file, length) = boardgame_io::read::open_regular(path)
         .map_err(|e| CliError::Data(format!("{name}: {e}")))?;
     if length > MAX_FILE {
@@ -159,7 +159,29 @@ impl Lines<'_> {
             read_line(&mut self.input, MAX_RECORD).map_err(|e| at(self.path, self.number, e))?;
         match line {
             None => Ok(None),
-            Some(Line::Skipped { why, .. }) => Err(at(self.path, self.number, why)),
+            // The reader's own wording ends in "ignored"; here such a line stops the check.
+            Some(Line::Skipped { why, .. }) => Err(at(
+                self.path,
+                self.number,
+                why.trim_end_matches(", ignored"),
+            )),
+            // An empty last line (an editor's trailing newline) ends the file; elsewhere an
+            // empty line is an error.
+            Some(Line::Text(text)) if text.trim().is_empty() => {
+                let empty = self.number;
+                loop {
+                    self.number += 1;
+                    match read_line(&mut self.input, MAX_RECORD)
+                        .map_err(|e| at(self.path, self.number, e))?
+                    {
+                        None => return Ok(None),
+                        Some(Line::Text(text)) if text.trim().is_empty() => {}
+                        Some(_) => {
+                            return Err(at(self.path, empty, "an empty line among the records"));
+                        }
+                    }
+                }
+            }
             Some(Line::Text(text)) => serde_json::from_str(&text).map(Some).map_err(|e| {
                 at(
                     self.path,

@@ -14,7 +14,7 @@ mod refusals;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use boardgame_io::quote;
+use boardgame_io::write::Replacement;
 use clap::{Args, ValueEnum};
 
 use crate::config::{RuleArgs, settings_of};
@@ -107,28 +107,28 @@ pub(crate) fn run(args: &VectorsArgs) -> Result<(), CliError> {
         let checked = check::check_file(path)?;
         return print_line(&format!(
             "{}: {} {} records of {} ({}) agree with the library",
-            path.display(),
+            boardgame_io::quote_path(path),
             checked.records,
             checked.kind.name(),
             checked.game.name(),
             checked.preset
         ));
     }
+    let game = args
+        .game
+        .ok_or_else(|| CliError::Usage("give a game, or --check FILE".into()))?;
+    let output = open_output(args)?;
     if args.kind != Kind::Moves {
-        let game = args
-            .game
-            .ok_or_else(|| CliError::Usage("give a game, or --check FILE".into()))?;
         let (text, summary) = kinds::generate(args.kind, game, &args.rules)?;
         eprintln!("{summary}");
-        return emit(args, &text);
+        return emit(output, args, &text);
     }
-    match args.game {
-        Some(GameKind::Ataxx) => generate::<ataxx::Ataxx>(args),
-        Some(GameKind::Thax) => generate::<thax::Thax>(args),
-        Some(GameKind::Parchis) => generate::<parchis::Parchis>(args),
-        Some(GameKind::CoCaNgua) => generate::<co_ca_ngua::CoCaNgua>(args),
-        Some(other) => Err(CliError::Usage(format!("no vectors for {}", other.name()))),
-        None => Err(CliError::Usage("give a game, or --check FILE".into())),
+    match game {
+        GameKind::Ataxx => generate::<ataxx::Ataxx>(args, output),
+        GameKind::Thax => generate::<thax::Thax>(args, output),
+        GameKind::Parchis => generate::<parchis::Parchis>(args, output),
+        GameKind::CoCaNgua => generate::<co_ca_ngua::CoCaNgua>(args, output),
+        other => Err(CliError::Usage(format!("no vectors for {}", other.name()))),
     }
 }
 
@@ -137,7 +137,7 @@ fn json(text: &str) -> String {
     serde_json::Value::from(text).to_string()
 }
 
-fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
+fn generate<G: Cases>(args: &VectorsArgs, output: Option<Replacement>) -> Result<(), CliError> {
     let config: G::Config = args.rules.build()?;
     let preset = args.rules.preset_name::<G::Config>();
     let count = usize::try_from(args.count).unwrap_or(usize::MAX);
@@ -188,14 +188,31 @@ fn generate<G: Cases>(args: &VectorsArgs) -> Result<(), CliError> {
         args.seed,
         summary.join(", ")
     );
-    emit(args, &out)
+    emit(output, args, &out)
 }
 
-/// Writes a set to `--output` (replaced whole) or to standard output.
-fn emit(args: &VectorsArgs, out: &str) -> Result<(), CliError> {
-    match &args.output {
-        Some(path) => boardgame_io::write::replace(path, out.as_bytes())
-            .map_err(|e| CliError::Data(format!("{}: {e}", quote(&path.display().to_string())))),
-        None => print_text(out),
+/// The `--output` file, opened before any work (issue 52): a directory, a device, a missing
+/// directory or a read-only file is refused at once, not after the games are played.
+fn open_output(args: &VectorsArgs) -> Result<Option<Replacement>, CliError> {
+    args.output
+        .as_deref()
+        .map(|path| {
+            Replacement::create(path)
+                .map_err(|e| CliError::Data(format!("{}: {e}", boardgame_io::quote_path(path))))
+        })
+        .transpose()
+}
+
+/// Writes a set to the `--output` file opened by [`open_output`] (replaced whole when
+/// complete), or to standard output.
+fn emit(output: Option<Replacement>, args: &VectorsArgs, out: &str) -> Result<(), CliError> {
+    match (output, &args.output) {
+        (Some(mut file), Some(path)) => {
+            use std::io::Write as _;
+            file.write_all(out.as_bytes())
+                .and_then(|()| file.commit())
+                .map_err(|e| CliError::Data(format!("{}: {e}", boardgame_io::quote_path(path))))
+        }
+        _ => print_text(out),
     }
 }

@@ -1,7 +1,8 @@
 //! End-to-end tests of the `boardgame` binary.
 
+use boardgame_io::process::Command;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use crate::common::{Scratch, boardgame};
 
@@ -147,14 +148,14 @@ fn records_replay_and_tampered_records_name_the_event() {
 
     // Tamper with the first record: replace its 3rd event with a pass where a pass is illegal
     // or change a dice roll to an impossible outcome.
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = boardgame_io::scratch::read_text(&path);
     let first = text.lines().next().unwrap();
     let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
     let events = record["record"]["events"].as_array_mut().unwrap();
     let index = events.iter().position(|e| e.get("move").is_some()).unwrap();
     events[index] = serde_json::json!({ "chance": "6-6" });
     let tampered = dir.join("tampered.json");
-    std::fs::write(&tampered, record.to_string()).unwrap();
+    boardgame_io::scratch::write(&tampered, record.to_string());
     let failed = boardgame(&["replay", tampered.to_str().unwrap()]);
     assert_eq!(failed.status.code(), Some(1));
     assert!(
@@ -185,7 +186,7 @@ fn scripted_play_finishes_a_thax_game_against_a_bot() {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output(crate::common::PATIENCE).unwrap();
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(text.contains("cannot read \"nonsense move\""), "{text}");
@@ -207,7 +208,7 @@ fn play_saves_a_record_that_replays() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let status = child.wait().unwrap();
+    let status = child.wait_within(crate::common::PATIENCE).unwrap();
     assert!(status.success());
     let replayed = boardgame(&["replay", path.to_str().unwrap(), "--verbose"]);
     assert!(replayed.status.success(), "{}", stderr(&replayed));

@@ -1,8 +1,9 @@
 //! The defects of issue 14 found by trying to break the `boardgame` command: each test
 //! names the defect it guards against.
 
+use boardgame_io::process::Command;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use crate::common::{Scratch, boardgame, with_closed_stdout};
 
@@ -21,7 +22,7 @@ fn boardgame_with_input(args: &[&str], input: &[u8]) -> Output {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let output = child.wait_with_output().unwrap();
+    let output = child.wait_with_output(crate::common::PATIENCE).unwrap();
     writer.join().unwrap();
     output
 }
@@ -80,11 +81,7 @@ fn defect_6_an_endless_line_is_refused_in_bounded_memory() {
         stderr(&out)
     );
     // Defect 8: the record is saved on this exit too.
-    assert!(
-        std::fs::read_to_string(&save)
-            .unwrap()
-            .contains("\"ataxx\"")
-    );
+    assert!(boardgame_io::scratch::read_text(&save).contains("\"ataxx\""));
 }
 
 #[test]
@@ -107,7 +104,7 @@ fn defect_8_bad_utf8_is_skipped_and_the_record_is_saved() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("not UTF-8"), "{}", stdout(&out));
-    let saved = std::fs::read_to_string(&save).unwrap();
+    let saved = boardgame_io::scratch::read_text(&save);
     assert!(saved.contains(r#"{"move":"f2"}"#), "{saved}");
     let replayed = boardgame(&["replay", save.to_str().unwrap()]);
     assert!(replayed.status.success(), "{}", stderr(&replayed));
@@ -169,7 +166,7 @@ fn defect_12_replay_says_what_is_wrong_with_a_record() {
     let dir = Scratch::new("defect-12");
     for (text, expected) in cases {
         let path = dir.join("bad-record.json");
-        std::fs::write(&path, text).unwrap();
+        boardgame_io::scratch::write(&path, text);
         let out = boardgame(&["replay", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1), "{text}");
         assert!(stderr(&out).contains(expected), "{text}: {}", stderr(&out));
@@ -195,11 +192,10 @@ fn defect_14_game_names_are_lower_case_everywhere() {
     );
     let dir = Scratch::new("defect-14");
     let path = dir.join("upper.json");
-    std::fs::write(
+    boardgame_io::scratch::write(
         &path,
         r#"{"game": "ATAXX", "record": {"config": {"ply_clock": true}, "events": []}}"#,
-    )
-    .unwrap();
+    );
     let out = boardgame(&["replay", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -279,7 +275,7 @@ fn defect_16_thax_records_call_the_first_player_first() {
         path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = boardgame_io::scratch::read_text(&path);
     let record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     let config = &record["record"]["config"];
     assert!(config.get("first").is_some(), "{config}");
@@ -352,9 +348,9 @@ fn defect_8_an_interrupted_game_keeps_the_moves_before_the_prompt() {
         seen.extend_from_slice(&buffer[..n]);
     }
     child.kill().unwrap();
-    child.wait().unwrap();
+    child.wait_within(crate::common::PATIENCE).unwrap();
     drop(stdin);
-    let saved = std::fs::read_to_string(&save).unwrap();
+    let saved = boardgame_io::scratch::read_text(&save);
     assert!(saved.contains(r#"{"move":"f2"}"#), "{saved}");
     let replayed = boardgame(&["replay", save.to_str().unwrap()]);
     assert!(replayed.status.success(), "{}", stderr(&replayed));

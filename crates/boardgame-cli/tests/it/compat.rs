@@ -309,17 +309,17 @@ fn write() {
         games::<Parchis>(),
         games::<CoCaNgua>(),
     );
-    std::fs::write(dir.join("ataxx.txt"), transcript(&a)).unwrap();
-    std::fs::write(dir.join("thax.txt"), transcript(&t)).unwrap();
-    std::fs::write(dir.join("parchis.txt"), transcript(&p)).unwrap();
-    std::fs::write(dir.join("co-ca-ngua.txt"), transcript(&c)).unwrap();
+    boardgame_io::scratch::write(dir.join("ataxx.txt"), transcript(&a));
+    boardgame_io::scratch::write(dir.join("thax.txt"), transcript(&t));
+    boardgame_io::scratch::write(dir.join("parchis.txt"), transcript(&p));
+    boardgame_io::scratch::write(dir.join("co-ca-ngua.txt"), transcript(&c));
     let rules = rules_of::<ataxx::AtaxxConfig>("ataxx")
         + &rules_of::<thax::ThaxConfig>("thax")
         + &rules_of::<parchis::Config>("parchis")
         + &rules_of::<co_ca_ngua::Config>("co-ca-ngua");
-    std::fs::write(dir.join("rules.txt"), rules).unwrap();
+    boardgame_io::scratch::write(dir.join("rules.txt"), rules);
     let records = record_lines(&a) + &record_lines(&t) + &record_lines(&p) + &record_lines(&c);
-    std::fs::write(dir.join("records.jsonl"), records).unwrap();
+    boardgame_io::scratch::write(dir.join("records.jsonl"), records);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,7 +332,7 @@ where
     G::Move: Serialize + DeserializeOwned,
     G::Chance: Serialize + DeserializeOwned,
 {
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = boardgame_io::scratch::read_text(path);
     let where_ = |n: usize| format!("{}:{}", path.display(), n + 1);
     let mut config: Option<G::Config> = None;
     // The state the file's lines are about, and the one the last `play` reached.
@@ -538,7 +538,7 @@ fn every_stored_state_move_and_chance_outcome_reads_back_the_same() {
 fn every_stored_record_replays_and_is_written_the_same() {
     for dir in versions() {
         let path = dir.join("records.jsonl");
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = boardgame_io::scratch::read_text(&path);
         let mut by_game: BTreeMap<String, Vec<&str>> = BTreeMap::new();
         for line in text.lines() {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -569,7 +569,7 @@ fn every_stored_record_replays_and_is_written_the_same() {
 fn every_stored_preset_and_setting_means_the_same() {
     for dir in versions() {
         let path = dir.join("rules.txt");
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = boardgame_io::scratch::read_text(&path);
         let checked = check_rules::<ataxx::AtaxxConfig>("ataxx", &text, &path)
             + check_rules::<thax::ThaxConfig>("thax", &text, &path)
             + check_rules::<parchis::Config>("parchis", &text, &path)

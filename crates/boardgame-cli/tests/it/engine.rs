@@ -1,8 +1,9 @@
 //! `boardgame uai` and `boardgame bench` reach the engine of the `boardgame-uai` crate
 //! (whose own tests drive its protocol in depth).
 
+use boardgame_io::process::Command;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn boardgame_uai_speaks_the_protocol() {
@@ -17,13 +18,12 @@ fn boardgame_uai_speaks_the_protocol() {
     // The end of the input is `quit`: give the search its moment by waiting for its
     // answer first.
     let output = {
-        use std::io::{BufRead, BufReader};
+        let reader = child.lines(4096, 64).unwrap();
         let mut lines = Vec::new();
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        while reader.read_line(&mut line).unwrap() > 0 {
+        loop {
+            let line = crate::common::next_line(&reader) + "\n";
             let done = line.starts_with("bestmove");
-            lines.push(std::mem::take(&mut line));
+            lines.push(line);
             if done {
                 break;
             }
@@ -31,7 +31,12 @@ fn boardgame_uai_speaks_the_protocol() {
         drop(stdin);
         lines
     };
-    assert!(child.wait().unwrap().success());
+    assert!(
+        child
+            .wait_within(crate::common::PATIENCE)
+            .unwrap()
+            .success()
+    );
     assert!(
         output[0].starts_with("id name boardgame-uai "),
         "{output:?}"
@@ -48,7 +53,7 @@ fn boardgame_uai_speaks_the_protocol() {
 fn boardgame_bench_prints_nodes_and_nps() {
     let output = Command::new(env!("CARGO_BIN_EXE_boardgame"))
         .args(["bench", "--depth", "2"])
-        .output()
+        .output(crate::common::PATIENCE)
         .expect("bench runs");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();

@@ -5,25 +5,20 @@
 //! `BOARDGAME_UNDER_TEST` to that build's binary to see it fail), but
 //! `r3_2_streamed_solve_games_do_not_depend_on_the_threads`, which guards the fix.
 
+use boardgame_io::process::{Child, Command, Signal};
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{Scratch, with_closed_stdout};
-
-/// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST` (to
-/// check that these tests fail on a build from before the fixes).
-fn binary() -> Command {
-    Command::new(
-        std::env::var_os("BOARDGAME_UNDER_TEST")
-            .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame").into()),
-    )
-}
+use crate::common::{Scratch, binary, with_closed_stdout};
 
 /// Runs the program with `args` and waits for it.
 fn boardgame(args: &[&str]) -> Output {
-    binary().args(args).output().expect("the binary runs")
+    binary()
+        .args(args)
+        .output(crate::common::PATIENCE)
+        .expect("the binary runs")
 }
 
 /// How long a command of these tests may take before it counts as hung.
@@ -31,14 +26,9 @@ const HUNG: Duration = Duration::from_secs(30);
 
 /// Waits for `child` at most [`HUNG`]; kills it and fails if it takes longer.
 fn wait_or_kill(child: &mut Child, what: &str) {
-    let began = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if began.elapsed() > HUNG {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("{what} hung");
-        }
-        std::thread::sleep(Duration::from_millis(10));
+    if child.wait_within(HUNG).is_err() {
+        child.kill().unwrap();
+        panic!("{what} hung");
     }
 }
 
@@ -75,24 +65,13 @@ impl Outputs {
     }
 }
 
-/// Runs the command with `input` on standard input (killed if it hangs).
+/// Runs the command with `input` on standard input (killed, and the test failed, if it
+/// takes longer than [`HUNG`]).
 fn with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = binary()
+    binary()
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let outputs = Outputs::read(&mut child);
-    wait_or_kill(&mut child, &format!("{args:?}"));
-    writer.join().unwrap();
-    outputs.finish(child.wait().unwrap())
+        .output_with_input(input, HUNG)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -106,7 +85,6 @@ fn text(bytes: &[u8]) -> String {
 /// and gives the program no more chance to tidy up than Ctrl-C does.
 fn interrupt(child: &mut Child) {
     child.kill().unwrap();
-    child.wait().unwrap();
 }
 
 /// Reads `child`'s standard output until it contains `wanted`.
@@ -150,7 +128,7 @@ fn d2_an_interrupt_while_the_bot_thinks_keeps_the_move_on_the_screen() {
     std::thread::sleep(Duration::from_millis(200));
     interrupt(&mut child);
     drop(stdin);
-    let saved = std::fs::read_to_string(&save).unwrap();
+    let saved = boardgame_io::scratch::read_text(&save);
     assert!(saved.contains(r#"{"move":"g2"}"#), "{saved}");
     let replayed = boardgame(&["replay", save.to_str().unwrap()]);
     assert!(replayed.status.success(), "{}", text(&replayed.stderr));
@@ -161,7 +139,7 @@ fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
     let dir = Scratch::new("d2-bots");
     let save = dir.join("save.json");
     let old = "an older save\n";
-    std::fs::write(&save, old).unwrap();
+    boardgame_io::scratch::write(&save, old);
     let mut child = binary()
         .args([
             "play",
@@ -181,7 +159,7 @@ fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
     read_until(child.stdout.as_mut().unwrap(), "seats played by people");
     std::thread::sleep(Duration::from_millis(300));
     interrupt(&mut child);
-    let saved = std::fs::read_to_string(&save).unwrap();
+    let saved = boardgame_io::scratch::read_text(&save);
     // Either the old file, untouched, or a whole record of what was played.
     if saved != old {
         let replayed = boardgame(&["replay", save.to_str().unwrap()]);
@@ -208,7 +186,7 @@ fn d2_a_save_in_a_directory_that_cannot_be_written_fails_before_the_game() {
 /// write part-way (Linux checks for a fatal signal between pages, and Ctrl-C's SIGINT is as
 /// fatal as SIGKILL to a program without a handler), so the last batch can be cut.
 fn assert_whole_records_but_a_cut_last_line(path: &std::path::Path) -> usize {
-    let bytes = std::fs::read(path).unwrap();
+    let bytes = boardgame_io::scratch::read_bytes(path);
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let (lines, cut) = (text(&bytes[..whole]), text(&bytes[whole..]));
     let start = "{\"game\":\"parchis\",\"index\":";
@@ -244,7 +222,7 @@ fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
     // until then, and after an interrupt, the records are in a temporary file beside it.
     let dir = Scratch::new("records-int");
     let records = dir.join("records.jsonl");
-    std::fs::write(&records, "the old records\n").unwrap();
+    boardgame_io::scratch::write(&records, "the old records\n");
     let mut child = binary()
         .args(["simulate", "parchis", "--games", "100000000", "--quiet"])
         .arg("--records")
@@ -266,7 +244,7 @@ fn simulate_records_are_whole_but_a_cut_last_line_after_an_interrupt() {
     interrupt(&mut child);
     assert!(assert_whole_records_but_a_cut_last_line(&temp) > 0);
     assert_eq!(
-        std::fs::read_to_string(&records).unwrap(),
+        boardgame_io::scratch::read_text(&records),
         "the old records\n"
     );
 }
@@ -286,15 +264,12 @@ fn simulate_records_on_a_full_disk_say_how_many_were_written() {
     let message = text(&out.stderr);
     assert!(message.contains("not a regular file"), "{message}");
     // …and records streamed to a standard output that is full say how many were written.
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .unwrap();
-    let out = binary()
+    let program = std::env::var("BOARDGAME_UNDER_TEST")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_boardgame").to_owned());
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" \"$@\" >/dev/full", &program])
         .args(["simulate", "thax", "--games", "100", "--records", "-"])
-        .stdout(full)
-        .stderr(Stdio::piped())
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let message = text(&out.stderr);
@@ -449,9 +424,9 @@ fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
     // through boardgame_io::read); a sparse file of 80 MB of zeros has no line end.
     let dir = Scratch::new("endless");
     let sparse = dir.join("zeros.jsonl");
-    std::fs::File::create(&sparse)
+    boardgame_io::write::Appender::open(&sparse)
         .unwrap()
-        .set_len(80 << 20)
+        .truncate(80 << 20)
         .unwrap();
     let program = std::env::var("BOARDGAME_UNDER_TEST")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_boardgame").to_owned());
@@ -464,7 +439,7 @@ fn d9_replay_refuses_an_endless_line_in_bounded_memory() {
             .arg("ulimit -v 2000000 && exec \"$0\" replay \"$1\"")
             .arg(&program)
             .arg(input)
-            .output()
+            .output(crate::common::PATIENCE)
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
         assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
@@ -485,11 +460,11 @@ fn d9_replay_reads_records_one_line_at_a_time_and_names_the_bad_one() {
         records.to_str().unwrap(),
     ]);
     assert!(made.status.success());
-    let mut lines = std::fs::read_to_string(&records).unwrap();
+    let mut lines = boardgame_io::scratch::read_text(&records);
     lines.push_str(
         "\n{\"game\":\"thax\",\"record\":{\"config\":{},\"events\":[{\"move\":\"zz\"}]}}\n",
     );
-    std::fs::write(&records, &lines).unwrap();
+    boardgame_io::scratch::write(&records, &lines);
     let out = boardgame(&["replay", records.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
@@ -603,7 +578,7 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        let _ = self.child.wait_within(crate::common::PATIENCE);
     }
 }
 
@@ -684,7 +659,7 @@ fn merge(dir: &std::path::Path, summaries: &[&serde_json::Value], extra: &[&str]
     let mut args = vec!["merge".to_owned()];
     for (i, summary) in summaries.iter().enumerate() {
         let path = dir.join(format!("s{i}.json"));
-        std::fs::write(&path, format!("{summary}\n")).unwrap();
+        boardgame_io::scratch::write(&path, format!("{summary}\n"));
         args.push(path.to_str().unwrap().to_owned());
     }
     args.extend(extra.iter().map(|s| (*s).to_owned()));
@@ -922,21 +897,15 @@ fn messages_silently_accepted_settings_are_refused() {
 /// status is the kill's).
 fn within(args: &[&str], limit: Duration) -> (Output, Duration) {
     let began = Instant::now();
-    let mut child = binary()
+    let child = binary()
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    let outputs = Outputs::read(&mut child);
-    while child.try_wait().unwrap().is_none() && began.elapsed() < limit {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let _ = child.kill();
-    let status = child.wait().unwrap();
-    let took = began.elapsed();
-    (outputs.finish(status), took)
+    let (output, _) = child.wait_with_output_or_kill(limit).unwrap();
+    (output, began.elapsed())
 }
 
 /// Runs the command and returns its output and its peak resident memory in KiB (`VmHWM`,
@@ -954,7 +923,7 @@ fn peak_memory(args: &[&str]) -> (Output, u64) {
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak = 0;
     loop {
-        if let Ok(status) = std::fs::read_to_string(&status_file)
+        if let Ok(status) = boardgame_io::read::read_text_bounded(Path::new(&status_file), 1 << 20)
             && let Some(kb) = status
                 .lines()
                 .find_map(|line| line.strip_prefix("VmHWM:"))
@@ -977,7 +946,10 @@ fn peak_memory(args: &[&str]) -> (Output, u64) {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    (outputs.finish(child.wait().unwrap()), peak)
+    (
+        outputs.finish(child.wait_within(crate::common::PATIENCE).unwrap()),
+        peak,
+    )
 }
 
 /// Asserts that `out` is a usage error (exit status 2) whose message says `says`.
@@ -1138,7 +1110,7 @@ fn r3_3_solve_shows_its_progress_on_standard_error_unless_quiet() {
 /// Whether this process ignores SIGINT (a child started in the background by a
 /// non-interactive shell does, and its children inherit it).
 fn sigint_ignored() -> bool {
-    std::fs::read_to_string("/proc/self/status")
+    boardgame_io::read::read_text_bounded(Path::new("/proc/self/status"), 1 << 20)
         .ok()
         .and_then(|status| {
             let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
@@ -1152,7 +1124,11 @@ fn r3_3_ctrl_c_stops_a_long_solve_at_once_leaving_nothing_half_written() {
     // SIGINT as Ctrl-C sends it; SIGTERM where SIGINT is ignored (see `interrupt`): both
     // end the program where it is, which is clean because nothing is printed or written
     // before the solve ends.
-    let signal = if sigint_ignored() { "-TERM" } else { "-INT" };
+    let signal = if sigint_ignored() {
+        Signal::Terminate
+    } else {
+        Signal::Interrupt
+    };
     let mut child = binary()
         .args(["solve", "thax"])
         .stdin(Stdio::null())
@@ -1162,27 +1138,23 @@ fn r3_3_ctrl_c_stops_a_long_solve_at_once_leaving_nothing_half_written() {
         .unwrap();
     read_until(child.stderr.as_mut().unwrap(), "solving: sweep");
     let sent = Instant::now();
-    let killed = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    child.signal(signal).unwrap();
     wait_or_kill(&mut child, "solve after the signal");
     assert!(
         sent.elapsed() < Duration::from_secs(5),
         "{:?}",
         sent.elapsed()
     );
-    let status = child.wait().unwrap();
+    let status = child.wait_within(crate::common::PATIENCE).unwrap();
     assert!(!status.success(), "{status:?}");
-    let mut printed = String::new();
+    let mut printed = Vec::new();
     child
         .stdout
         .take()
         .unwrap()
-        .read_to_string(&mut printed)
+        .read_to_end(&mut printed)
         .unwrap();
-    assert!(printed.is_empty(), "{printed}");
+    assert!(printed.is_empty(), "{}", text(&printed));
 }
 
 #[test]
@@ -1323,10 +1295,9 @@ fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
     use std::os::unix::fs::PermissionsExt;
     let dir = Scratch::new("r3-5-link");
     let real = dir.join("real.json");
-    std::fs::write(&real, "an older save\n").unwrap();
+    boardgame_io::scratch::write(&real, "an older save\n");
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let link = dir.join("link.json");
-    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    let link = dir.symlink("real.json", "link.json");
     let out = play_and_quit(&link);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
@@ -1335,16 +1306,16 @@ fn r3_5_play_save_writes_through_a_symbolic_link_and_keeps_the_mode() {
             .file_type()
             .is_symlink()
     );
-    let saved = std::fs::read_to_string(&real).unwrap();
+    let saved = boardgame_io::scratch::read_text(&real);
     assert!(saved.contains("\"game\":\"ataxx\""), "{saved}");
     assert_eq!(mode_of(&real), 0o600);
     // A plain save keeps its mode too.
     let plain = dir.join("plain.json");
-    std::fs::write(&plain, "old\n").unwrap();
+    boardgame_io::scratch::write(&plain, "old\n");
     std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
     assert!(play_and_quit(&plain).status.success());
     assert_eq!(mode_of(&plain), 0o640);
-    assert!(std::fs::read_to_string(&plain).unwrap().contains("ataxx"));
+    assert!(boardgame_io::scratch::read_text(&plain).contains("ataxx"));
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         3,
@@ -1359,7 +1330,7 @@ fn r3_5_play_save_to_a_long_name_saves() {
         let save = dir.join("s".repeat(length));
         let out = play_and_quit(&save);
         assert!(out.status.success(), "{length}: {}", text(&out.stderr));
-        let saved = std::fs::read_to_string(&save).unwrap();
+        let saved = boardgame_io::scratch::read_text(&save);
         assert!(saved.contains("ataxx"), "{length}: {saved}");
     }
 }
@@ -1485,7 +1456,7 @@ fn r3_replay_names_a_duplicate_game_key_and_an_event_of_two_kinds() {
         ),
     ] {
         let path = dir.join("record.json");
-        std::fs::write(&path, format!("{line}\n")).unwrap();
+        boardgame_io::scratch::write(&path, format!("{line}\n"));
         let out = boardgame(&["replay", path.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(1));
         assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
@@ -1533,7 +1504,7 @@ fn r3_merge_reads_in_memory_a_small_multiple_of_its_input() {
         games * 99 / 100,
     );
     let path = dir.join("big.json");
-    std::fs::write(&path, format!("{summary}\n")).unwrap();
+    boardgame_io::scratch::write(&path, format!("{summary}\n"));
     drop(histogram);
     let (out, peak) = peak_memory(&["merge", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -14,6 +14,7 @@ mod perft_cli;
 mod perft_diff;
 mod readme;
 mod round4;
+mod round5;
 mod shards;
 mod solve;
 mod vectors;

@@ -5,8 +5,8 @@
 //! `# not checked: <why>` (a command that needs something CI lacks, such as an engine built
 //! outside the repository) is left to its authors, here and by the script.
 
+use boardgame_io::process::Command;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::Scratch;
 
@@ -15,7 +15,7 @@ fn capture_blocks() -> Vec<Vec<(String, Vec<String>)>> {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "..", "README.md"]
         .iter()
         .collect();
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = boardgame_io::scratch::read_text(&path);
     let mut blocks = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {
@@ -92,7 +92,7 @@ fn run(command: &str, dir: &Path) -> Vec<String> {
         .args(["-c", command])
         .current_dir(dir)
         .env("PATH", path)
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert!(
         output.status.success(),

@@ -1,19 +1,12 @@
 //! Hostile input, round 4 (issue 44): the `boardgame` command's part. Each test failed on
 //! f65b248 (set `BOARDGAME_UNDER_TEST` to that build's binary to see it fail).
 
+use boardgame_io::process::Command;
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-use crate::common::Scratch;
-
-/// The program under test: this build, or the one named by `BOARDGAME_UNDER_TEST`.
-fn binary() -> Command {
-    Command::new(
-        std::env::var_os("BOARDGAME_UNDER_TEST")
-            .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame").into()),
-    )
-}
+use crate::common::{Scratch, binary};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -38,7 +31,7 @@ fn with_input(args: &[&str], input: &[u8]) -> Output {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output(crate::common::PATIENCE).unwrap();
     writer.join().unwrap();
     out
 }
@@ -58,12 +51,11 @@ fn thax_record(dir: &Path) -> serde_json::Value {
         ])
         .arg("--records")
         .arg(&path)
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     serde_json::from_str(
-        std::fs::read_to_string(&path)
-            .unwrap()
+        boardgame_io::scratch::read_text(&path)
             .lines()
             .next()
             .unwrap(),
@@ -74,8 +66,12 @@ fn thax_record(dir: &Path) -> serde_json::Value {
 /// `replay` of `record` (one line): its output.
 fn replay(dir: &Path, name: &str, record: &serde_json::Value) -> Output {
     let path = dir.join(name);
-    std::fs::write(&path, format!("{record}\n")).unwrap();
-    binary().arg("replay").arg(&path).output().unwrap()
+    boardgame_io::scratch::write(&path, format!("{record}\n"));
+    binary()
+        .arg("replay")
+        .arg(&path)
+        .output(crate::common::PATIENCE)
+        .unwrap()
 }
 
 /// Defect 22: `replay` echoed a 60 MB game name in full. A 10 MB field anywhere in a record,
@@ -116,18 +112,18 @@ fn r4_22_a_ten_megabyte_field_gives_a_message_under_200_bytes() {
         let out = binary()
             .args(["simulate", "thax", "--games", "4", "--json", "--quiet"])
             .args(["--shard", k])
-            .output()
+            .output(crate::common::PATIENCE)
             .unwrap();
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let first = shard("1/2");
     let mut second = shard("2/2");
     second["game"] = huge.clone().into();
-    std::fs::write(dir.join("s.jsonl"), format!("{first}\n{second}\n")).unwrap();
+    boardgame_io::scratch::write(dir.join("s.jsonl"), format!("{first}\n{second}\n"));
     let out = binary()
         .args(["merge", "s.jsonl"])
         .current_dir(dir.path())
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     assert!(out.stderr.len() < 200, "merge: {}", head(&out.stderr));
@@ -187,7 +183,7 @@ fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     let _ = child.kill();
-    let out = child.wait_with_output().unwrap();
+    let out = child.wait_with_output(crate::common::PATIENCE).unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("FIFO"), "{}", text(&out.stderr));
     // `-`: the records on standard output, the summary on standard error.
@@ -201,7 +197,7 @@ fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
             "-",
             "--quiet",
         ])
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 3);
@@ -212,7 +208,11 @@ fn r4_records_and_saves_refuse_a_fifo_and_appear_whole() {
 /// directory it was given. Now a non-empty directory it did not make is refused and kept.
 #[test]
 fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
-    if Command::new("jq").arg("--version").output().is_err() {
+    if Command::new("jq")
+        .arg("--version")
+        .output(crate::common::PATIENCE)
+        .is_err()
+    {
         eprintln!("skipped: the script needs jq (it would install it with apt-get)");
         return;
     }
@@ -220,30 +220,33 @@ fn r4_21_test_kubernetes_keeps_a_directory_it_did_not_make() {
     let venv = dir.join("venv/bin");
     std::fs::create_dir_all(&venv).unwrap();
     let validate = venv.join("kubernetes-validate");
-    std::fs::write(&validate, "#!/bin/sh\necho 'kubernetes-validate 1.37.0'\n").unwrap();
+    boardgame_io::scratch::write(&validate, "#!/bin/sh\necho 'kubernetes-validate 1.37.0'\n");
     assert!(
         Command::new("chmod")
             .arg("+x")
             .arg(&validate)
-            .status()
+            .status(crate::common::PATIENCE)
             .unwrap()
             .success()
     );
     let mine = dir.join("mine");
     std::fs::create_dir(&mine).unwrap();
-    std::fs::write(mine.join("thesis.txt"), "important\n").unwrap();
+    boardgame_io::scratch::write(mine.join("thesis.txt"), "important\n");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/test-kubernetes.sh");
     let out = Command::new("bash")
         .arg(&script)
         .env("BOARDGAME_K8S_DIR", &mine)
         .env("BOARDGAME_K8S_VENV", dir.join("venv"))
         .env("BOARDGAME_BIN", env!("CARGO_BIN_EXE_boardgame"))
-        .output()
+        .output(crate::common::PATIENCE)
         .unwrap();
     assert_eq!(
-        std::fs::read_to_string(mine.join("thesis.txt"))
-            .ok()
-            .as_deref(),
+        boardgame_io::read::read_text_bounded(
+            std::path::Path::new(&mine.join("thesis.txt")),
+            1 << 28
+        )
+        .ok()
+        .as_deref(),
         Some("important\n"),
         "{}",
         text(&out.stderr)

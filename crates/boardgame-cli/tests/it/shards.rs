@@ -67,7 +67,7 @@ fn three_shards_merge_into_the_whole_run(game: &str, games: &str, extra: &[&str]
         let out = run(&["--json", "--shard", &shard, "--records", &records]);
         let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         assert_eq!(value["shard"], shard.as_str());
-        std::fs::write(&summary, out).unwrap();
+        boardgame_io::scratch::write(&summary, out);
         summaries.push(summary);
         shard_records.push(records);
     }
@@ -88,16 +88,14 @@ fn three_shards_merge_into_the_whole_run(game: &str, games: &str, extra: &[&str]
     let mut lines: Vec<String> = shard_records
         .iter()
         .flat_map(|p| {
-            std::fs::read_to_string(p)
-                .unwrap()
+            boardgame_io::scratch::read_text(p)
                 .lines()
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         })
         .collect();
     lines.sort_by_key(|line| index(line));
-    let whole_lines: Vec<String> = std::fs::read_to_string(&whole_records)
-        .unwrap()
+    let whole_lines: Vec<String> = boardgame_io::scratch::read_text(&whole_records)
         .lines()
         .map(str::to_owned)
         .collect();
@@ -125,7 +123,7 @@ fn summary_file(dir: &Path, name: &str, args: &[&str]) -> String {
     let mut all = vec!["simulate", "--quiet", "--json"];
     all.extend_from_slice(args);
     let path = dir.join(name);
-    std::fs::write(&path, stdout(&boardgame(&all))).unwrap();
+    boardgame_io::scratch::write(&path, stdout(&boardgame(&all)));
     path.to_str().unwrap().to_owned()
 }
 
@@ -211,7 +209,7 @@ fn merging_overlapping_or_incomplete_shards_is_refused_or_flagged() {
         stderr(&part)
     );
     let part_path = dir.join("o-part.json");
-    std::fs::write(&part_path, stdout(&part)).unwrap();
+    boardgame_io::scratch::write(&part_path, stdout(&part));
     let whole = stdout(&boardgame(&[
         "merge",
         part_path.to_str().unwrap(),
@@ -233,9 +231,9 @@ fn a_tampered_summary_is_refused() {
         &["thax", "--games", "20", "--seed", "4"],
     );
     let mut value: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        serde_json::from_str(&boardgame_io::scratch::read_text(&path)).unwrap();
     value["draws"] = serde_json::json!(5);
-    std::fs::write(&path, value.to_string()).unwrap();
+    boardgame_io::scratch::write(&path, value.to_string());
     let out = boardgame(&["merge", &path]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -244,7 +242,7 @@ fn a_tampered_summary_is_refused() {
         stderr(&out)
     );
     let garbage = dir.join("garbage.json");
-    std::fs::write(&garbage, "{\"game\": 5}\n").unwrap();
+    boardgame_io::scratch::write(&garbage, "{\"game\": 5}\n");
     let out = boardgame(&["merge", garbage.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(

@@ -52,7 +52,8 @@ fn the_committed_vectors_are_regenerated_byte_for_byte_and_agree_with_the_librar
     let mut bytes = 0;
     for (game, preset, count) in SETS {
         let path = committed(game, preset);
-        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = boardgame_io::read::read_bounded(&path, 1 << 28)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         bytes += file.len();
         let count = count.to_string();
         let out = boardgame(&["vectors", game, "--preset", preset, "--count", &count]);
@@ -87,7 +88,8 @@ fn the_committed_refusals_and_perft_data_are_regenerated_byte_for_byte_and_agree
     let began = Instant::now();
     for (game, kind) in DATA {
         let path = committed(game, kind);
-        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = boardgame_io::read::read_bounded(&path, 1 << 28)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let out = boardgame(&["vectors", game, "--kind", kind]);
         assert!(
             out.status.success(),
@@ -108,7 +110,7 @@ fn the_committed_refusals_and_perft_data_are_regenerated_byte_for_byte_and_agree
         );
     }
     // The perft table's counts, as the ataxx crate's own test data has them.
-    let text = std::fs::read_to_string(committed("ataxx", "perft")).unwrap();
+    let text = boardgame_io::scratch::read_text(committed("ataxx", "perft"));
     let start: serde_json::Value = serde_json::from_str(text.lines().nth(3).unwrap()).unwrap();
     assert_eq!(start["state"], "x5o/7/7/7/7/7/o5x x 0 1");
     let nodes: Vec<u64> = start["perft"]
@@ -129,11 +131,11 @@ fn the_committed_refusals_and_perft_data_are_regenerated_byte_for_byte_and_agree
 fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
     let dir = Scratch::new("vectors-versions");
     // A version 1 file: the same records, a header without "kind".
-    let text = std::fs::read_to_string(committed("thax", "classic")).unwrap();
+    let text = boardgame_io::scratch::read_text(committed("thax", "classic"));
     let old = text.replacen("\"version\":2,\"kind\":\"moves\",", "\"version\":1,", 1);
     assert_ne!(old, text);
     let path = dir.join("v1.jsonl");
-    std::fs::write(&path, old).unwrap();
+    boardgame_io::scratch::write(&path, old);
     let out = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
     assert!(
         out.status.success(),
@@ -141,19 +143,19 @@ fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
         String::from_utf8_lossy(&out.stderr)
     );
     // A wrong count of captures at depth 3 of the suite's sixth position (no-stones).
-    let text = std::fs::read_to_string(committed("ataxx", "perft-diff-suite")).unwrap();
+    let text = boardgame_io::scratch::read_text(committed("ataxx", "perft-diff-suite"));
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let mut record: serde_json::Value = serde_json::from_str(&lines[6]).unwrap();
     let captures = record["perft"][2]["captures"].as_u64().unwrap();
     record["perft"][2]["captures"] = (captures + 1).into();
     lines[6] = record.to_string();
     let path = dir.join("suite.jsonl");
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    boardgame_io::scratch::write(&path, lines.join("\n") + "\n");
     let message = check_fails(&path);
     assert!(message.contains("line 7: depth 3:"), "{message}");
     // A refusal that the library does not make: a legal move listed as illegal, and a
     // refused state with another category of error.
-    let refusals = std::fs::read_to_string(committed("ataxx", "refusals")).unwrap();
+    let refusals = boardgame_io::scratch::read_text(committed("ataxx", "refusals"));
     let mut lines: Vec<String> = refusals.lines().map(str::to_owned).collect();
     let i = lines
         .iter()
@@ -164,43 +166,40 @@ fn the_checker_reads_format_version_1_and_names_a_wrong_perft_count() {
     record["state"] = "x5o/7/7/7/7/7/o5x x 0 1".into();
     lines[i] = record.to_string();
     let path = dir.join("legal.jsonl");
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    boardgame_io::scratch::write(&path, lines.join("\n") + "\n");
     let message = check_fails(&path);
     assert!(
         message.contains(&format!("line {}: \"a6\" is legal here", i + 1)),
         "{message}"
     );
     let path = dir.join("category.jsonl");
-    std::fs::write(
+    boardgame_io::scratch::write(
         &path,
         refusals.replacen("\"error\":\"range\"", "\"error\":\"syntax\"", 1),
-    )
-    .unwrap();
+    );
     assert!(
         check_fails(&path).contains("error \"syntax\", the library's are half-move-clock range")
     );
     // A kind the checker does not know.
     let path = dir.join("kind.jsonl");
-    std::fs::write(
+    boardgame_io::scratch::write(
         &path,
         text.replacen("\"kind\":\"perft-diff-suite\"", "\"kind\":\"perfect\"", 1),
-    )
-    .unwrap();
+    );
     assert!(check_fails(&path).contains("line 1: unknown kind \"perfect\""));
     // A suite position that is not in the suite.
     let path = dir.join("not-suite.jsonl");
-    std::fs::write(
+    boardgame_io::scratch::write(
         &path,
         text.replacen("\"name\":\"blockers\"", "\"name\":\"blocks\"", 1),
-    )
-    .unwrap();
+    );
     assert!(check_fails(&path).contains("line 2:"));
 }
 
 #[test]
 fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
     let header = |game: &str, preset: &str| -> serde_json::Value {
-        let text = std::fs::read_to_string(committed(game, preset)).unwrap();
+        let text = boardgame_io::scratch::read_text(committed(game, preset));
         serde_json::from_str(text.lines().next().unwrap()).unwrap()
     };
     for (game, preset, cases) in [
@@ -269,9 +268,9 @@ fn each_rare_case_is_in_the_sets_of_the_rules_that_have_it() {
 
 /// A copy of a committed set with `edit` applied to its text, in `dir` as `NAME.jsonl`.
 fn edited(dir: &Scratch, name: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
-    let text = std::fs::read_to_string(committed("ataxx", "default")).unwrap();
+    let text = boardgame_io::scratch::read_text(committed("ataxx", "default"));
     let path = dir.join(format!("{name}.jsonl"));
-    std::fs::write(&path, edit(text)).unwrap();
+    boardgame_io::scratch::write(&path, edit(text));
     path
 }
 
@@ -353,7 +352,7 @@ fn vectors_go_to_a_file_through_the_save_module() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("5 records from 3 games"));
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = boardgame_io::scratch::read_text(&path);
     assert_eq!(text.lines().count(), 6, "a header and five records");
     let checked = boardgame(&["vectors", "--check", path.to_str().unwrap()]);
     assert!(checked.status.success());

@@ -1,9 +1,10 @@
 //! `boardgame web` serves the embedded page on 127.0.0.1, and `boardgame replay` reads the web
 //! playground's records (`--states` prints the state after every event).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use boardgame_io::process::Command;
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use boardgame_web::Session;
 
@@ -30,10 +31,7 @@ fn web_serves_the_page_on_localhost_and_404s_the_rest() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let line = crate::common::next_line(&server.lines(4096, 4).unwrap());
     let address = line
         .split("http://")
         .nth(1)
@@ -55,7 +53,7 @@ fn web_serves_the_page_on_localhost_and_404s_the_rest() {
         );
     });
     server.kill().unwrap();
-    server.wait().unwrap();
+    server.wait_within(crate::common::PATIENCE).unwrap();
     if let Err(panic) = checks {
         std::panic::resume_unwind(panic);
     }
@@ -87,7 +85,7 @@ fn replay_reads_web_records_and_prints_every_state() {
     ] {
         let session = web_game(game, settings, 21, 120);
         let path = dir.join(format!("{game}.json"));
-        std::fs::write(&path, format!("{}\n", session.record())).unwrap();
+        boardgame_io::scratch::write(&path, format!("{}\n", session.record()));
         let path = path.to_str().unwrap();
 
         let output = boardgame(&["replay", path, "--states"]);
@@ -128,7 +126,7 @@ fn replay_states_start_from_a_web_games_start_position() {
     let dir = Scratch::new("web-from-state");
     let path = dir.join("from-state.json");
     session.play(&first_move(&session)).unwrap();
-    std::fs::write(&path, session.record()).unwrap();
+    boardgame_io::scratch::write(&path, session.record());
     let output = boardgame(&["replay", path.to_str().unwrap(), "--states"]);
     let text = String::from_utf8(output.stdout).unwrap();
     let states: Vec<&str> = text.lines().collect();
@@ -149,7 +147,7 @@ fn replay_states_separates_the_records_of_a_file_by_a_blank_line() {
     let second = web_game("thax", "", 2, 4);
     let dir = Scratch::new("web-two-records");
     let path = dir.join("two.json");
-    std::fs::write(&path, format!("{}\n{}\n", first.record(), second.record())).unwrap();
+    boardgame_io::scratch::write(&path, format!("{}\n{}\n", first.record(), second.record()));
     let output = boardgame(&["replay", path.to_str().unwrap(), "--states"]);
     let text = String::from_utf8(output.stdout).unwrap();
     let blocks: Vec<&str> = text.trim_end().split("\n\n").collect();
@@ -168,9 +166,9 @@ fn replay_states_separates_the_records_of_a_file_by_a_blank_line() {
 #[test]
 fn d6_web_embeds_exactly_the_files_git_tracks_under_www() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let Ok(tracked) = std::process::Command::new("git")
+    let Ok(tracked) = boardgame_io::process::Command::new("git")
         .args(["-C", root, "ls-files", "crates/boardgame-web/www"])
-        .output()
+        .output(crate::common::PATIENCE)
     else {
         return; // no git: a packaged crate, nothing to compare with
     };

@@ -21,9 +21,10 @@ fn transcript<G: Game>(config: G::Config, seed: u64) -> String {
 fn compare(name: &str, actual: &str) {
     let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("BOARDGAME_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
+        boardgame_io::scratch::write(&path, actual);
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    let expected = boardgame_io::read::read_text_bounded(std::path::Path::new(&path), 1 << 28)
+        .unwrap_or_default();
     assert_eq!(
         actual, expected,
         "{name} changed; rerun with BOARDGAME_BLESS=1 if intended"

@@ -78,8 +78,8 @@ fn a_write_through_a_link_writes_the_file_it_points_to() {
 fn temporary_names_are_new_each_time_short_and_never_follow_a_planted_link() {
     let dir = Scratch::new("temp");
     let target = dir.join("x".repeat(250));
-    let (_, one) = create_temp(&target, None).unwrap();
-    let (_, two) = create_temp(&target, None).unwrap();
+    let (_, one, _) = create_temp(&target, None).unwrap();
+    let (_, two, _) = create_temp(&target, None).unwrap();
     assert_ne!(one, two);
     for temp in [&one, &two] {
         assert!(temp.file_name().unwrap().len() < 100);
@@ -158,4 +158,81 @@ fn a_stream_goes_to_standard_output_null_or_a_file_that_appears_whole() {
     assert!(!path.exists(), "the file appears only when finished");
     stream.finish().unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
+}
+
+#[test]
+fn a_read_only_file_is_neither_replaced_nor_appended_to() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Scratch::new("read-only");
+    let path = dir.join("precious.json");
+    std::fs::write(&path, "precious\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    for error in [
+        replace(&path, b"x").unwrap_err(),
+        Appender::open(&path).unwrap_err(),
+    ] {
+        assert_eq!(error.kind(), io::ErrorKind::PermissionDenied);
+        assert!(
+            error.to_string().contains("read-only (mode 444)"),
+            "{error}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "precious\n");
+    assert_eq!(entries(dir.path()), 1);
+}
+
+#[test]
+fn a_killed_runs_temporary_file_is_removed_by_the_next_replacement_and_a_live_one_kept() {
+    let dir = Scratch::new("leftovers");
+    let target = dir.join("records.jsonl");
+    // What a killed run left: the naming of a temporary file, and no lock on it.
+    let left = dir.join(".records.jsonl.0123456789abcdef.tmp");
+    std::fs::write(&left, b"left by a killed run").unwrap();
+    // Names that only look alike are not touched.
+    let others = [
+        ".records.jsonl.0123456789abcdeg.tmp",
+        ".records.jsonl.0123.tmp",
+        ".other.jsonl.0123456789abcdef.tmp",
+        "records.jsonl.0123456789abcdef.tmp",
+    ];
+    for other in others {
+        std::fs::write(dir.join(other), b"not ours").unwrap();
+    }
+    // The next run on the same output removes it…
+    let mut live = Replacement::create(&target).unwrap();
+    assert!(!left.exists());
+    for other in others {
+        assert!(dir.join(other).exists(), "{other} was removed");
+    }
+    // …and leaves a live writer's file (locked) alone.
+    live.write_all(b"half").unwrap();
+    std::fs::write(&left, b"left again").unwrap();
+    let removed = remove_leftovers(&target).unwrap();
+    assert_eq!(
+        removed,
+        [Leftover {
+            path: left.clone(),
+            bytes: 10
+        }]
+    );
+    assert!(live.temp.exists(), "a live writer's file was removed");
+    // Once per target and process.
+    std::fs::write(&left, b"again").unwrap();
+    assert!(sweep_leftovers(&target).unwrap().is_empty());
+    live.commit().unwrap();
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "half");
+}
+
+#[test]
+fn a_temporary_file_is_listed_for_the_signal_handler_while_it_lives() {
+    // `abandon_temporaries` itself would stop every other test's writes in this process:
+    // the CLI's tests send SIGINT and SIGTERM to a writing program instead.
+    let dir = Scratch::new("listed");
+    let target = dir.join("out.bin");
+    let replacement = Replacement::create(&target).unwrap();
+    let temp = replacement.temp.clone();
+    assert!(temporaries().live.values().any(|t| *t == temp));
+    drop(replacement);
+    assert!(!temp.exists());
+    assert!(!temporaries().live.values().any(|t| *t == temp));
 }

@@ -663,11 +663,10 @@ mod tests {
 
     #[test]
     fn files_of_both_versions_are_read_and_zero_filled_ones_refused() {
-        let dir = std::env::temp_dir().join(format!("bgai-format-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = boardgame_io::scratch::Scratch::new("bgai-format");
         let records: Vec<u8> = (0..3).flat_map(|g| sample(g, true).to_bytes()).collect();
         let old = dir.join("v1.bin");
-        std::fs::write(&old, &records).unwrap();
+        boardgame_io::scratch::write(&old, &records);
         let file = open(&old).unwrap();
         assert_eq!((file.header, file.record_count), (None, 3));
         assert_eq!(file.records.filter(Result::is_ok).count(), 3);
@@ -680,12 +679,12 @@ mod tests {
             search: 1,
             shard: (0, 1),
         };
-        std::fs::write(&new, [header.to_bytes().as_slice(), &records].concat()).unwrap();
+        boardgame_io::scratch::write(&new, [header.to_bytes().as_slice(), &records].concat());
         let file = open(&new).unwrap();
         assert_eq!((file.header, file.record_count), (Some(header), 3));
         assert_eq!(file.records.filter(Result::is_ok).count(), 3);
         let zeros = dir.join("zeros.bin");
-        std::fs::write(&zeros, [0u8; 96]).unwrap();
+        boardgame_io::scratch::write(&zeros, [0u8; 96]);
         let first = open(&zeros).unwrap().records.next().unwrap().unwrap_err();
         assert!(first.why.contains("without stones"), "{first}");
         assert!(
@@ -693,6 +692,5 @@ mod tests {
                 .unwrap_err()
                 .contains("not a regular file")
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -498,7 +498,6 @@ pub fn per_hour(count: u64, elapsed: Duration) -> u64 {
 mod tests {
     use super::*;
     use boardgame_io::scratch::Scratch;
-    use std::io::Write;
 
     fn settings(path: &std::path::Path, games: u32, threads: usize) -> Settings {
         Settings {
@@ -558,8 +557,8 @@ mod tests {
         let first_game_len = records.iter().position(|r| r.last).unwrap() + 1;
         let mut cut: Vec<u8> = records.iter().take(2).flat_map(Record::to_bytes).collect();
         cut.extend_from_slice(&[7; 5]);
-        let mut file = std::fs::OpenOptions::new().append(true).open(&two).unwrap();
-        file.write_all(&cut).unwrap();
+        let mut file = boardgame_io::write::Appender::open(&two).unwrap();
+        file.append(&cut).unwrap();
         drop(file);
         let resumed = run_all(&settings(&two, 4, 2)).unwrap();
         assert_eq!((resumed.resumed_games, resumed.games), (2, 2));
@@ -613,8 +612,8 @@ mod tests {
         files.push(files[0].clone());
         assert_eq!(format::contents(&files, &[]).unwrap().duplicates, 2);
         // A cut game is counted apart, not read as an error.
-        let bytes = std::fs::read(&whole).unwrap();
-        std::fs::write(&whole, &bytes[..bytes.len() - 40]).unwrap();
+        let bytes = boardgame_io::scratch::read_bytes(&whole);
+        boardgame_io::scratch::write(&whole, &bytes[..bytes.len() - 40]);
         let cut = format::contents(&[&whole], &[]).unwrap();
         assert_eq!((cut.games, cut.cut > 0), (4, true));
         // Bounds select the first games of each file: games 0 and 3 of shard 0, 1 of shard 1.
@@ -630,7 +629,7 @@ mod tests {
         let dir = Scratch::new("settings");
         let path = dir.join("gen.bin");
         run_all(&settings(&path, 1, 1)).unwrap();
-        let before = std::fs::read(&path).unwrap();
+        let before = boardgame_io::scratch::read_bytes(&path);
         let mut seed = settings(&path, 2, 1);
         seed.seed = 6;
         let mut nodes = settings(&path, 2, 1);
@@ -647,7 +646,7 @@ mod tests {
                 error.contains("other settings") && error.contains(name),
                 "{error}"
             );
-            assert_eq!(std::fs::read(&path).unwrap(), before);
+            assert_eq!(boardgame_io::scratch::read_bytes(&path), before);
         }
     }
 
@@ -656,15 +655,15 @@ mod tests {
     fn a_file_that_is_not_a_data_file_is_left_alone() {
         let dir = Scratch::new("foreign");
         let notes = dir.join("notes.txt");
-        std::fs::write(&notes, "notes\n").unwrap();
+        boardgame_io::scratch::write(&notes, "notes\n");
         let error = run_all(&settings(&notes, 1, 1)).unwrap_err().to_string();
         assert!(error.contains("not a datagen file"), "{error}");
-        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "notes\n");
+        assert_eq!(boardgame_io::scratch::read_text(&notes), "notes\n");
         // A file of 64 zero bytes or more is no data file either.
         let zeros = dir.join("zeros.bin");
-        std::fs::write(&zeros, [0u8; 200]).unwrap();
+        boardgame_io::scratch::write(&zeros, [0u8; 200]);
         assert!(run_all(&settings(&zeros, 1, 1)).is_err());
-        assert_eq!(std::fs::read(&zeros).unwrap(), [0u8; 200]);
+        assert_eq!(boardgame_io::scratch::read_bytes(&zeros), [0u8; 200]);
     }
 
     /// Issue 44, defect 11: devices, FIFOs and directories are refused at once.

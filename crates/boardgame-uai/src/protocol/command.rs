@@ -205,6 +205,14 @@ fn parse_go(rest: &[&str]) -> Command {
             complaints.push("ponder is not supported; searching normally".into());
             continue;
         }
+        // UCI's `mate N` (clients built from UCI code send it): a search for a mate would
+        // otherwise be a search until `stop` (issue 52, defect 7).
+        if key == "mate" {
+            return Command::BadGo(
+                "go mate is not supported (Ataxx has no mate); no search: give depth, nodes, movetime or a clock"
+                    .into(),
+            );
+        }
         let slot_u64 = match key {
             "btime" => Some(&mut go.btime),
             "wtime" => Some(&mut go.wtime),
@@ -240,6 +248,14 @@ fn parse_go(rest: &[&str]) -> Command {
                 ));
             }
         }
+    }
+    // Only unknown words and nothing that limits the search: the client asked for some limit
+    // the engine does not know, not for a search until `stop` (a bare `go` or `go infinite`).
+    if !complaints.is_empty() && go.is_unlimited() && !go.infinite && !rest.contains(&"ponder") {
+        return Command::BadGo(format!(
+            "{}; no limit left, so no search (`go infinite` searches until stop)",
+            complaints.join("; ")
+        ));
     }
     Command::Go(go, complaints)
 }
@@ -299,6 +315,27 @@ mod tests {
                 matches!(Command::parse(line), Command::BadGo(m) if m.contains("no search")),
                 "{line}"
             );
+        }
+    }
+
+    /// Issue 52, defect 7: `go mate 3` (a UCI limit) was an unlimited search; so was a `go`
+    /// whose only limit was unknown.
+    #[test]
+    fn a_go_with_mate_or_only_unknown_limits_is_refused() {
+        for line in [
+            "go mate 3",
+            "go mate",
+            "go nodes 100 mate 3",
+            "go foo",
+            "go foo 3",
+        ] {
+            assert!(
+                matches!(Command::parse(line), Command::BadGo(m) if m.contains("no search")),
+                "{line}"
+            );
+        }
+        for line in ["go", "go infinite", "go infinite foo", "go depth 3 foo"] {
+            assert!(matches!(Command::parse(line), Command::Go(..)), "{line}");
         }
     }
 

@@ -429,8 +429,7 @@ mod tests {
 
     #[test]
     fn a_network_saved_is_read_back_the_same() {
-        let dir = std::env::temp_dir().join(format!("bgai-train-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = boardgame_io::scratch::Scratch::new("bgai-train");
         let path = dir.join("net.nnue");
         let data = Data {
             train: toy_records(64),
@@ -450,15 +449,13 @@ mod tests {
             },
         );
         save(&network, &path).unwrap();
-        let back = Network::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        let back = Network::from_bytes(&boardgame_io::scratch::read_bytes(&path)).unwrap();
         assert_eq!(back.to_bytes(), network.to_bytes());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn games_keeps_only_the_first_games_of_the_run() {
-        let dir = std::env::temp_dir().join(format!("bgai-train-games-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = boardgame_io::scratch::Scratch::new("bgai-train-games");
         let path = dir.join("data.bin");
         // Games written out of order, as datagen's threads write them.
         // Searched positions have stones of both sides (the format refuses others).
@@ -471,7 +468,7 @@ mod tests {
         let below_100 = records.iter().filter(|r| r.game < 100).count();
         assert!(below_100 > 50);
         let bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
-        std::fs::write(&path, bytes).unwrap();
+        boardgame_io::scratch::write(&path, bytes);
         let data = load(&Settings {
             data: vec![path],
             games: vec![100],
@@ -485,6 +482,5 @@ mod tests {
                 .chain(&data.validation)
                 .all(|r| r.game < 100)
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

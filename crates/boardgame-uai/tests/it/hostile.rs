@@ -2,8 +2,8 @@
 //! items 6 and 7 and the engine's smaller findings). Each test failed on 118a780, where
 //! the engine lived in `boardgame uai`.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use boardgame_io::process::Command;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::round4::exits_within;
@@ -111,10 +111,12 @@ fn bench_verbose_stops_when_its_reader_goes_away() {
         .spawn()
         .unwrap();
     // Depth 11 on all 24 positions takes minutes; reading one line and leaving must not.
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    reader.read_line(&mut first).unwrap();
-    assert!(first.starts_with("position 1 nodes "), "{first}");
+    let reader = child.lines(4096, 1).unwrap();
+    let first = reader.next_within(crate::uai::PATIENCE);
+    assert!(
+        matches!(&first, Ok(Some(boardgame_io::lines::Line::Text(line))) if line.starts_with("position 1 nodes ")),
+        "{first:?}"
+    );
     drop(reader);
     exits_within(&mut child, Duration::from_secs(20));
 }

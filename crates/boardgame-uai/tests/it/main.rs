@@ -5,4 +5,5 @@
 
 mod hostile;
 mod round4;
+mod round5;
 mod uai;

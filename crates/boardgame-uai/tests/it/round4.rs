@@ -2,9 +2,10 @@
 //! defect's number in the issue (`r4_<n>_…`) and failed on f65b248 (set
 //! `BOARDGAME_UAI_UNDER_TEST` to that build's binary to see it fail).
 
+use boardgame_io::process::{Child, Command};
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -24,7 +25,7 @@ fn engine() -> Command {
 }
 
 /// The bytes of a small datagen file (8 games), made once for the tests that train.
-fn shared_data() -> &'static [u8] {
+pub(crate) fn shared_data() -> &'static [u8] {
     static DATA: OnceLock<Vec<u8>> = OnceLock::new();
     DATA.get_or_init(|| {
         let dir = Scratch::new("r4-data");
@@ -41,17 +42,17 @@ fn shared_data() -> &'static [u8] {
             ])
             .args(["--seed", "7", "--output"])
             .arg(&path)
-            .output()
+            .output(crate::uai::RUN)
             .unwrap();
         assert!(out.status.success(), "{}", text(&out.stderr));
-        std::fs::read(&path).unwrap()
+        boardgame_io::scratch::read_bytes(&path)
     })
 }
 
 /// [`shared_data`] in the file `data.bin` of a directory of its own.
 fn data_file() -> Scratch {
     let dir = Scratch::new("r4-data");
-    std::fs::write(dir.join("data.bin"), shared_data()).unwrap();
+    boardgame_io::scratch::write(dir.join("data.bin"), shared_data());
     dir
 }
 
@@ -82,7 +83,7 @@ fn run(args: &[&str], limit: Duration) -> (Output, Duration) {
         thread::sleep(Duration::from_millis(10));
     }
     let _ = child.kill();
-    let status = child.wait().unwrap();
+    let status = child.wait_within(crate::uai::RUN).unwrap();
     let took = began.elapsed();
     let output = Output {
         status,
@@ -105,15 +106,18 @@ fn train(output: &Path, extra: &[&str]) -> (Output, Duration) {
 
 /// A child's peak resident memory so far, in KiB (`VmHWM`).
 fn peak_kib(child: &Child) -> u64 {
-    std::fs::read_to_string(format!("/proc/{}/status", child.id()))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
+    boardgame_io::read::read_text_bounded(
+        std::path::Path::new(&format!("/proc/{}/status", child.id())),
+        1 << 28,
+    )
+    .ok()
+    .and_then(|status| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+    })
+    .unwrap_or(0)
 }
 
 /// Waits for `child` to exit within `limit`: the time it took, or a failure (after killing
@@ -127,7 +131,7 @@ pub(crate) fn exits_within(child: &mut Child, limit: Duration) -> Duration {
         thread::sleep(Duration::from_millis(5));
     }
     let _ = child.kill();
-    let _ = child.wait();
+    let _ = child.wait_within(crate::uai::RUN);
     panic!("the engine was still running after {limit:?}");
 }
 
@@ -135,7 +139,7 @@ pub(crate) fn exits_within(child: &mut Child, limit: Duration) -> Duration {
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
-        .output()
+        .output(crate::uai::RUN)
         .is_ok_and(|o| text(&o.stdout).trim() == "0")
 }
 
@@ -186,7 +190,7 @@ fn r4_1_train_refuses_a_device_or_fifo_output_and_leaves_it() {
             .args(["-m", "666"])
             .arg(&null)
             .args(["c", "1", "3"])
-            .status()
+            .status(crate::uai::RUN)
             .unwrap();
         assert!(made.success());
         outputs.push((null, "device"));
@@ -320,7 +324,7 @@ fn r4_3_evalfile_refuses_dev_zero_and_a_fifo_at_once() {
     }
     // A good network file still loads, and the engine searches with it.
     let net = dir.join("net.nnue");
-    std::fs::write(&net, boardgame_uai::eval::EMBEDDED_NET).unwrap();
+    boardgame_io::scratch::write(&net, boardgame_uai::eval::EMBEDDED_NET);
     let mut uai = crate::uai::Engine::start();
     uai.send(&format!("setoption name EvalFile value {}", net.display()));
     uai.send("position startpos");
@@ -336,10 +340,9 @@ fn r4_3_evalfile_refuses_dev_zero_and_a_fifo_at_once() {
 fn r4_4_train_refuses_an_output_that_is_one_of_its_data_files() {
     let dir = Scratch::new("r4-same");
     let data = dir.join("data.bin");
-    std::fs::write(&data, shared_data()).unwrap();
-    let before = std::fs::read(&data).unwrap();
-    let link = dir.join("link.bin");
-    std::os::unix::fs::symlink(&data, &link).unwrap();
+    boardgame_io::scratch::write(&data, shared_data());
+    let before = boardgame_io::scratch::read_bytes(&data);
+    let link = dir.symlink(&data, "link.bin");
     for output in [&data, &link] {
         let (out, _) = run(
             &[
@@ -357,7 +360,11 @@ fn r4_4_train_refuses_an_output_that_is_one_of_its_data_files() {
         );
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
         assert!(text(&out.stderr).contains("is the data file"));
-        assert_eq!(std::fs::read(&data).unwrap(), before, "the data changed");
+        assert_eq!(
+            boardgame_io::scratch::read_bytes(&data),
+            before,
+            "the data changed"
+        );
     }
 }
 
@@ -366,13 +373,16 @@ fn r4_4_train_refuses_an_output_that_is_one_of_its_data_files() {
 fn r4_5_train_never_writes_through_a_link_planted_beside_its_output() {
     let dir = Scratch::new("r4-planted");
     let victim = dir.join("victim.txt");
-    std::fs::write(&victim, "precious\n").unwrap();
+    boardgame_io::scratch::write(&victim, "precious\n");
     let output = dir.join("net.nnue");
-    std::os::unix::fs::symlink(&victim, dir.join("net.nnue.partial")).unwrap();
+    dir.symlink(&victim, "net.nnue.partial");
     let (out, _) = train(&output, &["--epochs", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
-    assert!(boardgame_uai::eval::Network::from_bytes(&std::fs::read(&output).unwrap()).is_ok());
+    assert_eq!(boardgame_io::scratch::read_text(&victim), "precious\n");
+    assert!(
+        boardgame_uai::eval::Network::from_bytes(&boardgame_io::scratch::read_bytes(&output))
+            .is_ok()
+    );
     // Nothing else is left beside the output: the victim, the planted link, the network.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
 }
@@ -492,11 +502,11 @@ fn r4_10_train_refuses_dev_zero_and_records_of_empty_boards() {
     assert!(text(&out.stderr).contains("not a regular file"));
     assert!(took < Duration::from_secs(10));
     let zeros = dir.join("zeros.bin");
-    std::fs::write(&zeros, vec![0u8; 32_000]).unwrap();
+    boardgame_io::scratch::write(&zeros, vec![0u8; 32_000]);
     let mut tail = shared_data().to_vec();
     tail.extend(vec![0u8; 32 * 10]);
     let zero_tail = dir.join("tail.bin");
-    std::fs::write(&zero_tail, tail).unwrap();
+    boardgame_io::scratch::write(&zero_tail, tail);
     for data in [&zeros, &zero_tail] {
         let (out, _) = run(
             &[
@@ -527,15 +537,13 @@ fn r4_15_bench_and_match_report_a_full_disk() {
         &["bench", "1"][..],
         &["match", "--pairs", "1", "--nodes", "100", "--threads", "1"][..],
     ] {
-        let full = std::fs::OpenOptions::new()
-            .write(true)
-            .open("/dev/full")
-            .unwrap();
-        let out = engine()
+        let program = std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame-uai").into());
+        let out = Command::new("sh")
+            .args(["-c", "exec \"$0\" \"$@\" >/dev/full"])
+            .arg(program)
             .args(args)
-            .stdout(full)
-            .stderr(Stdio::piped())
-            .output()
+            .output(crate::uai::RUN)
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert!(
@@ -573,13 +581,9 @@ fn r4_17_match_threads_are_capped_by_the_pairs_and_the_cores() {
         }
         thread::sleep(Duration::from_millis(5));
     }
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    let out = text(&out);
     assert!(peak < 300_000, "peak {peak} KiB");
     assert!(out.contains(", 1 threads:"), "{out}");
     assert!(!out.contains("-0 "), "{out}");
@@ -719,7 +723,7 @@ fn r4_16_the_sprt_ends_a_clean_sweep() {
             "1.0",
         ])
         .args(["--features", "squares"])
-        .output()
+        .output(crate::uai::RUN)
         .unwrap();
     assert!(trained.status.success(), "{}", text(&trained.stderr));
     let first = format!("EvalFile={}", bad.display());

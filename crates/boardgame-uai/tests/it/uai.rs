@@ -1,24 +1,28 @@
 //! `boardgame-uai` through its pipes: a scripted protocol session, and a self-play match of
 //! two engine processes refereed by the rules engine.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::thread;
+use std::io::Write;
+use std::process::{ChildStdin, Stdio};
 use std::time::Duration;
+
+use boardgame_io::lines::Line;
+use boardgame_io::process::{Child, Command, Lines};
 
 use ataxx::{Ataxx, Move};
 use boardgame_core::driver::{below, game_seed, rng_from_seed};
 use boardgame_core::{Game, Turn};
 
 /// A hang guard only (not a timing check): far longer than any step takes.
-const PATIENCE: Duration = Duration::from_secs(20);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(20);
 
-/// One running engine with its output lines on a channel.
+/// A hang guard for a whole run of the engine or one of its tools (training, datagen).
+pub(crate) const RUN: Duration = Duration::from_secs(600);
+
+/// One running engine with its output lines, each waited for at most [`PATIENCE`].
 pub(crate) struct Engine {
     pub(crate) child: Child,
     pub(crate) stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Lines,
     /// Every line received so far, for the checks made on the whole transcript.
     transcript: Vec<String>,
 }
@@ -37,19 +41,8 @@ impl Engine {
             .spawn()
             .expect("the engine starts");
         let stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (send, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut line = String::new();
-            while stdout.read_line(&mut line).is_ok_and(|n| n > 0) {
-                // Keep everything but the final '\n', so that a stray '\r' is seen.
-                let text = line.strip_suffix('\n').unwrap_or(&line).to_string();
-                if send.send(text).is_err() {
-                    break;
-                }
-                line.clear();
-            }
-        });
+        // Everything but the final '\n' is kept, so that a stray '\r' is seen.
+        let lines = child.lines(1 << 20, 1024).unwrap();
         Engine {
             child,
             stdin,
@@ -63,7 +56,7 @@ impl Engine {
     }
 
     pub(crate) fn next_line(&mut self) -> String {
-        let Ok(line) = self.lines.recv_timeout(PATIENCE) else {
+        let Ok(Some(Line::Text(line))) = self.lines.next_within(PATIENCE) else {
             let tail = &self.transcript[self.transcript.len().saturating_sub(8)..];
             panic!("no answer from the engine; the last lines were {tail:#?}");
         };
@@ -123,15 +116,10 @@ impl Engine {
 
     /// Waits for the process to end (after `quit` or closing stdin).
     pub(crate) fn wait_exit(mut self) {
-        for _ in 0..(PATIENCE.as_millis() / 10) {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                assert!(status.success(), "{status}");
-                return;
-            }
-            thread::sleep(Duration::from_millis(10));
+        match self.child.wait_within(PATIENCE) {
+            Ok(status) => assert!(status.success(), "{status}"),
+            Err(e) => panic!("the engine did not exit: {e}"),
         }
-        self.child.kill().unwrap();
-        panic!("the engine did not exit");
     }
 }
 
@@ -299,7 +287,7 @@ fn uai_end_of_input_mid_search_exits() {
     drop(engine.stdin);
     let Engine { child, .. } = engine;
     let mut child = child;
-    let status = child.wait().unwrap();
+    let status = child.wait_within(RUN).unwrap();
     assert!(status.success());
 }
 
@@ -463,7 +451,7 @@ fn uai_hash_outside_the_advertised_range_is_a_usage_error() {
         let output = Command::new(env!("CARGO_BIN_EXE_boardgame-uai"))
             .args([&format!("--hash={hash}")])
             .stdin(Stdio::null())
-            .output()
+            .output(RUN)
             .expect("the engine starts");
         assert_eq!(output.status.code(), Some(2), "--hash {hash}");
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -477,7 +465,7 @@ fn uai_hash_outside_the_advertised_range_is_a_usage_error() {
 fn uai_a_hash_that_does_not_fit_at_start_is_an_error_not_an_abort() {
     let output = uai_with_address_limit(2_000_000, "--hash 4096")
         .stdin(Stdio::null())
-        .output()
+        .output(RUN)
         .expect("the shell starts");
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -543,7 +531,7 @@ fn uai_bench_prints_its_node_count_and_speed() {
     // The bench subcommand gives the same count.
     let output = Command::new(env!("CARGO_BIN_EXE_boardgame-uai"))
         .args(["bench", "2"])
-        .output()
+        .output(RUN)
         .expect("bench runs");
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();

@@ -36,15 +36,16 @@ fn check(name: &str, config: Config, seed: u64) {
         .collect();
     let actual = transcript(config, seed);
     if std::env::var_os("PARCHIS_BLESS").is_some() {
-        std::fs::write(&path, &actual).unwrap();
+        boardgame_io::scratch::write(&path, &actual);
         return;
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (run with PARCHIS_BLESS=1 to create it)",
-            path.display()
-        )
-    });
+    let expected = boardgame_io::read::read_text_bounded(std::path::Path::new(&path), 1 << 28)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (run with PARCHIS_BLESS=1 to create it)",
+                path.display()
+            )
+        });
     assert!(
         expected == actual,
         "{name} differs from the golden transcript:\n{actual}"
