@@ -359,7 +359,7 @@ class Script:
                 raise GeneratorError(
                     f"{self.name} wrote more than {MAX_ANSWER_LINES} lines while {waiting_for}")
             try:
-                status = process.wait(max(0.0, deadline - time.monotonic()))
+                status = process.wait(timeout=max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 raise GeneratorError(f"{self.name} closed its output but did not end in time "
                                      "(see --timeout)") from None
@@ -383,7 +383,7 @@ def _kill_group(process: subprocess.Popen) -> None:
     except (ProcessLookupError, PermissionError):
         pass
     try:
-        process.wait(5)
+        process.wait(timeout=5)
     except subprocess.TimeoutExpired:
         pass
     for pipe in (process.stdout, process.stderr):
@@ -651,7 +651,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i, (name, fen, reaches, depth) in enumerate(SUITE, start=1):
             if args.json:
                 _print(json.dumps({"n": i, "name": name, "fen": fen, "depth": depth,
-                                   "reaches": reaches}, ensure_ascii=False, separators=(",", ":")))
+                                   "reaches": reaches}, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
             else:
                 _print(f"{i:>2} {name:<11} depth {depth}  {fen}\n   {reaches}")
         return 0
@@ -699,7 +699,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     entry = next((e for e in SUITE if e[0] == name), None)
     if in_suite == 0:
         if args.json:
-            _print(json.dumps(report.json(), ensure_ascii=False, separators=(",", ":")))
+            _print(json.dumps(report.json(), ensure_ascii=False, sort_keys=True, separators=(",", ":")))
         else:
             sys.stdout.write(report.text())
     elif report.agree:
@@ -709,7 +709,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             obj["suite"] = compared
             if (note := shallow_note(args.depth)) is not None:
                 obj["note"] = note
-            _print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+            _print(json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
         else:
             _print(f"agree: the start position and the {in_suite} positions of the suite at "
                    f"depth {args.depth} (perft-diff ataxx --suite lists them)")
@@ -722,7 +722,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if entry is not None:
                 obj["reaches"] = entry[2]
             obj["suite"] = compared
-            _print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+            _print(json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
         else:
             if entry is not None:
                 k = SUITE.index(entry) + 1
