@@ -10,6 +10,7 @@ mod common;
 mod compat;
 mod engine;
 mod hostile;
+mod notation_doc;
 mod perft_cli;
 mod perft_diff;
 mod readme;
