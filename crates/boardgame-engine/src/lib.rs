@@ -4,6 +4,8 @@
 //!
 //! - [`search`]: alpha-beta specialised to Ataxx, with a lockless transposition table shared
 //!   by every thread (Lazy SMP) and the selective features strong engines use.
+//! - [`spec`]: the engine specs every front end reads (`engine:nodes=N`, `engine:ms=T`,
+//!   `engine:depth=D`, `engine:level=L`) and the named strength levels.
 //! - [`eval`]: the learned network ([`eval::Network`], integer inference, SIMD chosen at
 //!   run time) and the handcrafted, Texel-tuned [`eval::handcrafted::AtaxxEvaluator`].
 //!
@@ -31,5 +33,6 @@
 pub mod eval;
 pub mod search;
 mod simd;
+pub mod spec;
 
 pub use simd::kernel_name;

@@ -14,13 +14,13 @@
 //! Everything structured crosses the boundary as a JSON string, as in `boardgame-web`.
 
 use core::fmt::Write as _;
-use core::time::Duration;
 use std::sync::Arc;
 
 use ataxx::Ataxx;
 use boardgame_core::clock::Clock;
 use boardgame_engine::eval::{Evaluation, Network, set_default_network};
-use boardgame_engine::search::{Limits, MAX_PLY, Report, Searcher, TimeLimits};
+use boardgame_engine::search::{Limits, MAX_PLY, Report, Searcher};
+use boardgame_engine::spec::{EngineSpec, Play, mix};
 use boardgame_io::quote;
 use wasm_bindgen::prelude::*;
 
@@ -46,15 +46,7 @@ fn page_micros() -> u64 {
 /// The clock the engine's time limits are read on (see [`boardgame_core::clock`]).
 pub const PAGE_CLOCK: Clock = page_micros;
 
-/// The largest node budget of `engine:nodes=N` (as `boardgame_search::bots::MAX_NODES`).
-pub const MAX_NODES: u64 = 1_000_000_000_000;
-
-/// The longest time budget of `engine:ms=T`, in milliseconds (a day).
-pub const MAX_MILLIS: u64 = 86_400_000;
-
-/// The forms of an engine spec this module takes.
-pub const ENGINE_SPECS: &str = "engine:nodes=N (N nodes a move, at most 10^12), \
-    engine:ms=T (T milliseconds a move, at most a day) or engine:depth=D (D plies, at most 126)";
+pub use boardgame_engine::spec::{ENGINE_FORMS as ENGINE_SPECS, MAX_MILLIS, MAX_NODES};
 
 /// Why a call was refused (the message of the `Error` JavaScript sees).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,8 +68,19 @@ fn thrown(error: EngineError) -> JsError {
     JsError::new(&error.0)
 }
 
+/// The play of the engine spec `spec` (see [`ENGINE_SPECS`]), read by the one parser every
+/// front end uses ([`boardgame_engine::spec::EngineSpec`]).
+///
+/// # Errors
+/// [`EngineError`] naming the accepted forms for anything else.
+pub fn play_of(spec: &str) -> Result<Play, EngineError> {
+    spec.parse::<EngineSpec>()
+        .map(EngineSpec::play)
+        .map_err(error)
+}
+
 /// The search limits of the engine spec `spec` (see [`ENGINE_SPECS`]), with time read on
-/// `clock`.
+/// `clock`: a level's budget (its weakening aside, see [`play_of`]).
 ///
 /// ```
 /// use boardgame_web_engine::limits_of;
@@ -85,6 +88,7 @@ fn thrown(error: EngineError) -> JsError {
 /// assert_eq!(limits_of("engine:nodes=20000", || 0)?.nodes, Some(20_000));
 /// assert_eq!(limits_of("engine:depth=9", || 0)?.depth, Some(9));
 /// assert!(limits_of("engine:ms=1000", || 0)?.time.is_some());
+/// assert!(limits_of("engine:level=master", || 0)?.time.is_some());
 /// let error = limits_of("engine:nodes=0", || 0).unwrap_err();
 /// assert!(error.0.contains("engine:nodes=N"), "{error}");
 /// # Ok::<(), boardgame_web_engine::EngineError>(())
@@ -93,41 +97,7 @@ fn thrown(error: EngineError) -> JsError {
 /// # Errors
 /// [`EngineError`] naming the accepted forms for anything else.
 pub fn limits_of(spec: &str, clock: Clock) -> Result<Limits, EngineError> {
-    let bad = |why: &str| {
-        error(format!(
-            "bad engine spec {}: {why}; the forms are {ENGINE_SPECS}",
-            quote(spec)
-        ))
-    };
-    let rest = spec
-        .trim()
-        .strip_prefix("engine:")
-        .ok_or_else(|| bad("it does not start with engine:"))?;
-    let (key, value) = rest
-        .split_once('=')
-        .ok_or_else(|| bad("expected KEY=VALUE after engine:"))?;
-    let number: u64 = value
-        .parse()
-        .map_err(|_| bad("the value is not a whole number"))?;
-    let within = |max: u64| {
-        if (1..=max).contains(&number) {
-            Ok(number)
-        } else {
-            Err(bad(&format!("{key} must be 1 to {max}")))
-        }
-    };
-    Ok(match key {
-        "nodes" => Limits::nodes(within(MAX_NODES)?),
-        "depth" => Limits::depth(within(MAX_PLY as u64 - 2)? as u32),
-        "ms" => Limits {
-            time: Some(TimeLimits::movetime(
-                clock,
-                Duration::from_millis(within(MAX_MILLIS)?),
-            )),
-            ..Limits::default()
-        },
-        _ => return Err(bad(&format!("unknown limit {}", quote(key)))),
-    })
+    play_of(spec).map(|play| play.limits(clock))
 }
 
 /// A report as JSON `{move, score, end, depth, seldepth, nodes, pv}` (and `ms` when given):
@@ -154,6 +124,8 @@ pub fn report_json(report: &Report, ms: Option<f64>) -> String {
 #[derive(Debug)]
 pub struct Engine {
     searcher: Searcher,
+    /// The random word of the next move of a weak level (advanced every move).
+    random: u64,
 }
 
 #[wasm_bindgen]
@@ -179,7 +151,10 @@ impl Engine {
         let mut searcher = Searcher::new(hash_megabytes as usize)
             .map_err(|e| thrown(error(format!("the engine's table: {e}"))))?;
         searcher.set_evaluation(Evaluation::Net(network));
-        Ok(Engine { searcher })
+        Ok(Engine {
+            searcher,
+            random: mix(performance_now().to_bits()),
+        })
     }
 
     /// Forgets the table, killers and history: a new game.
@@ -188,8 +163,15 @@ impl Engine {
         self.searcher.clear();
     }
 
-    /// Searches the position `fen` within the limits of the engine spec `spec` (see
-    /// [`limits_of`]) and answers its last report as JSON (see [`report_json`], with `ms`, the
+    /// Seeds the randomness of the weak levels (`engine:level=beginner` and `casual`): from
+    /// the same seed, the same moves. Without it, the seed is the page's clock at the start.
+    #[wasm_bindgen(js_name = setSeed)]
+    pub fn set_seed(&mut self, seed: f64) {
+        self.random = mix(seed.to_bits());
+    }
+
+    /// Plays the position `fen` as the engine spec `spec` asks (see [`play_of`]: a search
+    /// within its limits, or a weak level's blurred choice) and answers its last report as JSON (see [`report_json`], with `ms`, the
     /// search's time); `progress` is called with the report of every finished iteration
     /// (without `ms`). A callback that throws is ignored.
     ///
@@ -205,11 +187,18 @@ impl Engine {
             .trim()
             .parse()
             .map_err(|e| thrown(error(format!("the position {}: {e}", quote(fen)))))?;
-        let limits = limits_of(spec, PAGE_CLOCK).map_err(thrown)?;
+        let play = play_of(spec).map_err(thrown)?;
+        self.random = mix(self.random);
         let started = performance_now();
-        let report = self.searcher.search(&position, &limits, |report| {
-            let _ = progress.call1(&JsValue::NULL, &report_json(report, None));
-        });
+        let report = play.choose(
+            &mut self.searcher,
+            &position,
+            PAGE_CLOCK,
+            self.random,
+            |report| {
+                let _ = progress.call1(&JsValue::NULL, &report_json(report, None));
+            },
+        );
         Ok(report_json(&report, Some(performance_now() - started)))
     }
 
@@ -251,6 +240,7 @@ impl Engine {
 mod tests {
     use super::*;
     use ataxx::Move;
+    use core::time::Duration;
 
     #[test]
     fn specs_give_their_limits_and_bad_ones_the_accepted_forms() {
@@ -259,6 +249,10 @@ mod tests {
         assert_eq!(
             limits_of(" engine:depth=126 ", clock).unwrap().depth,
             Some(126)
+        );
+        assert_eq!(
+            limits_of("engine:level=club", clock).unwrap().nodes,
+            Some(1_000)
         );
         let time = limits_of("engine:ms=250", clock).unwrap().time.unwrap();
         assert_eq!(
@@ -272,6 +266,7 @@ mod tests {
             "engine:nodes=-1",
             "engine:nodes=1e6",
             "engine:speed=3",
+            "engine:level=grandmaster",
             "engine:nodes",
             "mcts:iters=5",
             "",
@@ -280,7 +275,7 @@ mod tests {
             assert!(error.0.contains(ENGINE_SPECS), "{bad}: {error}");
         }
         let huge = format!("engine:nodes={}", "9".repeat(10 << 20));
-        assert!(limits_of(&huge, clock).unwrap_err().0.len() < 400);
+        assert!(limits_of(&huge, clock).unwrap_err().0.len() < 300 + ENGINE_SPECS.len());
     }
 
     #[test]
