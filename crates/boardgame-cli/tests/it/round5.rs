@@ -309,8 +309,19 @@ fn r5_5_perft_diff_kills_the_generators_whole_process_group() {
     }
     let survived = alive(engine);
     if survived {
+        // Its whole group (the engine's own `sleep` too), so that a failed run leaves
+        // nothing running: the fields after the name in /proc/PID/stat are state, parent and
+        // group.
+        let group =
+            boardgame_io::read::read_text_bounded(Path::new(&format!("/proc/{engine}/stat")), 4096)
+                .ok()
+                .and_then(|stat| {
+                    let rest = stat.rsplit(')').next()?.to_owned();
+                    rest.split_whitespace().nth(2).map(str::to_owned)
+                });
+        let target = group.map_or_else(|| engine.to_string(), |group| format!("-{group}"));
         let _ = Command::new("kill")
-            .arg(engine.to_string())
+            .args(["-KILL", "--", &target])
             .status(PATIENCE);
     }
     assert!(
