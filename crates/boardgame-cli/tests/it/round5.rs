@@ -222,7 +222,7 @@ fn r5_4_perft_diff_starts_the_generator_first_and_bounds_our_count() {
     assert!(in_time, "still counting after 20 s");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("cannot start"),
+        text(&out.stderr).contains("cannot start \"/nonexistent/gen.py\""),
         "{}",
         text(&out.stderr)
     );
