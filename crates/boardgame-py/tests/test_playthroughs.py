@@ -9,13 +9,12 @@ import difflib
 from pathlib import Path
 
 import pytest
-from absl import flags
-
-import boardgame
-import boardgame.openspiel  # noqa: F401  (registers the games with pyspiel)
-from boardgame.openspiel import short_name
 
 generate_playthrough = pytest.importorskip("open_spiel.python.algorithms.generate_playthrough")
+from absl import flags  # noqa: E402  (open_spiel's dependency)
+
+import boardgame  # noqa: E402
+from boardgame.openspiel import short_name  # noqa: E402  (registers the games with pyspiel)
 
 DIR = Path(__file__).resolve().parents[3] / "vectors" / "openspiel"
 

@@ -11,6 +11,7 @@ mod compat;
 mod engine;
 mod hostile;
 mod notation_doc;
+mod outputs;
 mod perft_cli;
 mod perft_diff;
 mod readme;
