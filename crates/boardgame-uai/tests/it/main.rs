@@ -6,4 +6,5 @@
 mod hostile;
 mod round4;
 mod round5;
+mod same_move;
 mod uai;
