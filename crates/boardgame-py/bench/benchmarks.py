@@ -4,8 +4,10 @@
     python crates/boardgame-py/bench/benchmarks.py --smoke                  # seconds: it runs
 
 Needs the ``boardgame`` wheel installed, open-spiel, and for table 2 stable-baselines3 and
-sb3-contrib (and so torch). Every time is wall clock (``time.perf_counter``); the machine's
-``uptime`` is printed before and after each table, with the date, the versions and the CPU.
+sb3-contrib (and so torch). Every time is wall clock (``time.perf_counter``; table 1 also
+gives each ratio in the process's CPU time, as a check); the machine's ``uptime`` is printed
+before and after each table, with the date, the versions, the CPU and whether the kernel
+shares the CPU between sessions first (``sched_autogroup_enabled``).
 Each cell is the median of ``--rounds`` rounds; in a round every side of a table is measured
 once, one after the other (interleaved), and a ratio is the median of the rounds' ratios.
 
@@ -47,7 +49,8 @@ once, one after the other (interleaved), and a ratio is the median of the rounds
    agent's seat drawn per game), agent steps per second (a step includes the bot's replies).
    Beside it, in the same rounds, what the machine gives two workers at that moment: two
    processes each stepping the same batch on one thread at the same time (their rates
-   summed), against one process alone.
+   summed), against one process alone; and the CPU time the process got per second of
+   wall time while its two threads stepped.
 
 4. **Side note, other games**: OpenSpiel's C++ ``breakthrough`` and ``backgammon`` through
    pyspiel's Python loop (the same loop as 1), beside our ``VectorEnv`` on Ataxx and Thax.
