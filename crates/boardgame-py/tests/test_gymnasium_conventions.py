@@ -210,3 +210,62 @@ def test_the_vector_env_pickles_and_deep_copies_mid_game(mode):
 def test_the_package_has_a_version_equal_to_its_metadata():
     assert boardgame.__version__ == importlib.metadata.version("boardgame")
     assert boardgame.__version__.count(".") == 2
+
+
+# Issue 53, item 4: partial reset (Gymnasium 1.x and EnvPool's reset_mask) under the default
+# SAME_STEP, and the native VectorEnv.reset(mask=...).
+def test_reset_mask_starts_only_the_marked_games_with_their_seeds():
+    n = 6
+    envs = BoardgameVectorEnv("thax", n, settings=SHORT)
+    envs.reset(seed=3)
+    for _ in range(6):
+        obs, *_ = envs.step(envs.sample_legal())
+    before = [envs.notation(i) for i in range(n)]
+    kept = obs.copy()
+    mask = np.array([True, False, False, True, False, True])
+    # What games 0, 3 and 5 look like when started with the seeds 100 + i.
+    fresh, fresh_infos = BoardgameVectorEnv("thax", n, settings=SHORT).reset(seed=100)
+    obs, infos = envs.reset(seed=100, options={"reset_mask": mask})
+    after = [envs.notation(i) for i in range(n)]
+    for i in range(n):
+        if mask[i]:
+            assert np.array_equal(obs[i], fresh[i]) and infos["seat"][i] == fresh_infos["seat"][i]
+            assert np.array_equal(infos["action_mask"][i], fresh_infos["action_mask"][i])
+        else:
+            assert after[i] == before[i] and np.array_equal(obs[i], kept[i]), i
+    assert np.array_equal(infos["_action_mask"], mask)
+    with pytest.raises(ValueError, match="marks no game"):
+        envs.reset(options={"reset_mask": np.zeros(n, np.bool_)})
+    # The native batch: reset(mask=m) leaves the unmarked games and their rows alone.
+    native = boardgame.VectorEnv("ataxx", 4, seed=1)
+    native.reset()
+    for _ in range(3):
+        native.step(native.sample_legal())
+    moved = [native.notation(i) for i in range(4)]
+    native.reset(mask=np.array([False, True, False, False]))
+    assert native.notation(1) == "x5o/7/7/7/7/7/o5x x 0 1"
+    assert [native.notation(i) for i in (0, 2, 3)] == [moved[i] for i in (0, 2, 3)]
+
+
+# Issue 53, item 4: observation_mode="dict" in the vector environment, RLlib-style masking.
+def test_observation_mode_dict_holds_the_tensor_and_the_mask_in_a_dict_space():
+    arrays = BoardgameVectorEnv("ataxx", 4, opponent="greedy")
+    dicts = BoardgameVectorEnv("ataxx", 4, opponent="greedy", observation_mode="dict")
+    assert isinstance(dicts.single_observation_space, gymnasium.spaces.Dict)
+    a, a_infos = arrays.reset(seed=2)
+    d, d_infos = dicts.reset(seed=2)
+    for step in range(40):
+        assert set(d) == {"observation", "action_mask"}
+        assert dicts.observation_space.contains(d), step
+        assert np.array_equal(d["observation"], a)
+        assert d["action_mask"].dtype == np.int8
+        assert np.array_equal(d["action_mask"], d_infos["action_mask"].astype(np.int8))
+        actions = arrays.sample_legal()
+        a, _, _, _, a_infos = arrays.step(actions)
+        d, _, _, _, d_infos = dicts.step(actions)
+    single = BoardgameEnv("thax", observation_mode="dict")
+    obs, info = single.reset(seed=0)
+    assert single.observation_space.contains(obs)
+    assert np.array_equal(obs["action_mask"], info["action_mask"].astype(np.int8))
+    with pytest.raises(ValueError, match="observation_mode"):
+        BoardgameVectorEnv("thax", 2, observation_mode="tuple")

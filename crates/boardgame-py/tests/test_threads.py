@@ -95,6 +95,22 @@ def test_other_threads_run_while_a_vector_env_resets():
     check_runs_beside(lambda: (env.reset(), env.reset()))
 
 
+def test_other_threads_run_while_a_threaded_batch_steps_against_a_bot():
+    # Issue 53, item 3: num_threads splits the step over native threads, without the GIL,
+    # and the bot's moves are played inside it.
+    size = 40_000
+    while True:
+        env = boardgame.VectorEnv("thax", size, seed=3, opponent="greedy", seat="random", num_threads=2)
+        env.reset()
+        actions = env.sample_legal()
+        began = time.perf_counter()
+        env.step(actions)
+        if time.perf_counter() - began >= 0.08 or size >= 1_280_000:
+            break
+        size *= 2
+    check_runs_beside(lambda: (env.step(env.sample_legal()), env.step(env.sample_legal())))
+
+
 def interrupt(code: str, after: float = 0.4) -> tuple[str, float]:
     """Runs `code` in a subprocess once it prints "ready", sends SIGINT `after` seconds
     later, and returns its output and how long it took from the signal to its exit."""

@@ -4,7 +4,7 @@
 import { drawBoard, seatColour } from "./boards/index.js";
 import { drawDice } from "./dice.js";
 import { click, clickPath, nextCells, isPass } from "./clicks.js";
-import { fillSetup, settingsJson, fillSeats } from "./setup.js";
+import { fillSetup, settingsJson, fillSeats, levelOf } from "./setup.js";
 import { BotWorker } from "./bots.js";
 
 const $ = (id) => document.getElementById(id);
@@ -98,55 +98,84 @@ function loadNetworkIfNeeded() {
   }
 }
 
+/** A number of plies as a person reads it. */
+const plies = (n) => `${n} ${n === 1 ? "ply" : "plies"}`;
+
+/**
+ * The engine's verdict on a report (score for the side to move `mover` in hundredths of a
+ * stone, `end` the plies to a proven end): "o wins in 5 plies", "x ahead by 1.25 stones",
+ * "even". Returned with the score from x's side, in stones, for `data-score`.
+ */
+function verdictOf(report, mover) {
+  const other = mover === "x" ? "o" : "x";
+  const forX = mover === "x" ? 1 : -1;
+  if (report.end !== null && report.end !== undefined) {
+    const winner = report.end > 0 ? mover : other;
+    return { text: `${winner} wins in ${plies(Math.abs(report.end))}`, score: forX * Math.sign(report.end) * Infinity };
+  }
+  const stones = Math.abs(report.score) / 100;
+  if (stones < 0.005) return { text: "even", score: 0 };
+  const ahead = report.score > 0 ? mover : other;
+  return { text: `${ahead} ahead by ${stones.toFixed(2)} ${stones === 1 ? "stone" : "stones"}`, score: forX * report.score / 100 };
+}
+
 /**
  * Shows the engine's report `report` (from the worker: score for the side to move in
  * hundredths of a stone, `end` in plies, the expected line) in `#analysis`, as seen by
- * `mover` (the colour to move when the search began); null clears it.
+ * `mover` (the colour to move when the search began); `final`: the report of the move
+ * played. null clears it.
  */
 function showAnalysis(report, mover = "", final = false) {
   const panel = $("analysis");
   if (!report) {
-    panel.textContent = "The engine's evaluation appears here while it thinks.";
-    delete panel.dataset.score;
+    panel.replaceChildren("The engine's evaluation and expected line appear here while it thinks.");
+    for (const key of ["score", "depth", "pv"]) delete panel.dataset[key];
     return;
   }
   const other = mover === "x" ? "o" : "x";
-  let verdict;
-  if (report.end !== null && report.end !== undefined) {
-    verdict = report.end > 0 ? `${mover} wins in ${report.end} plies` : `${other} wins in ${-report.end} plies`;
-  } else if (report.score === 0) {
-    verdict = "level";
-  } else {
-    const ahead = report.score > 0 ? mover : other;
-    verdict = `${ahead} ahead by ${(Math.abs(report.score) / 100).toFixed(2)} stones`;
-  }
-  const nodes = report.nodes.toLocaleString("en");
-  panel.dataset.score = String(report.score);
+  const verdict = verdictOf(report, mover);
+  panel.dataset.score = String(verdict.score);
   panel.dataset.depth = String(report.depth);
-  panel.textContent = `${final ? `${mover} played ${report.move}` : `${mover} thinking`}: ${verdict}`
-    + ` (depth ${report.depth}, ${nodes} nodes)\nexpected line: ${report.pv.join(" ")}`;
+  panel.dataset.pv = report.pv.join(" ");
+  const line = (label, text, className) => {
+    const row = document.createElement("div");
+    row.className = className;
+    const name = document.createElement("span");
+    name.className = "label";
+    name.textContent = `${label} `;
+    row.append(name, text);
+    return row;
+  };
+  // The expected line, each move with its colour: the side to move, then the other, in turn.
+  const moves = report.pv.map((mv, i) => `${i % 2 === 0 ? mover : other} ${mv}`).join(", ");
+  const nodes = report.nodes.toLocaleString("en");
+  panel.replaceChildren(
+    line("evaluation:", verdict.text, "verdict"),
+    line("expected line:", moves || "—", "pv"),
+    line(final ? `${mover} played ${report.move};` : `${mover} is thinking;`, `depth ${report.depth}, ${nodes} nodes`, "search"),
+  );
 }
 
-/** The engine's levels of the catalog's Ataxx entry, as `[spec, name]`, weakest first. */
+/** The engine's levels of the catalog's Ataxx entry, as `[spec, name, help]`, weakest first. */
 function engineLevels() {
   const entry = entryOf("ataxx");
   if (!entry) return [];
-  return entry.bots.map((spec, i) => [spec, entry.botNames[i]]).filter(([spec]) => spec.startsWith("engine:level="));
+  return entry.bots.map((spec, i) => [spec, levelOf(spec), entry.botNames[i]]).filter(([, level]) => level !== null);
 }
 
 /**
- * The one-click games against the engine: a button per level, which starts a new Ataxx game
- * with a person at x and that level at o.
+ * The one-click games against the engine: a button per level, named for people, which
+ * starts a new Ataxx game with a person at x and that level at o.
  */
 function drawLevels() {
   const levels = engineLevels();
   $("engine-levels").hidden = levels.length === 0;
-  $("level-buttons").replaceChildren(...levels.map(([spec, name]) => {
+  $("level-buttons").replaceChildren(...levels.map(([spec, level, help]) => {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.spec = spec;
-    button.textContent = name;
-    button.title = spec;
+    button.textContent = level;
+    button.title = help === level ? spec : `${help} (${spec})`;
     button.addEventListener("click", () => playEngine(spec));
     return button;
   }));
@@ -291,6 +320,8 @@ function playMove(notation) {
 
 /** What the menus call the bot `spec` of the game on the board. */
 function botName(spec) {
+  const level = levelOf(spec);
+  if (level !== null) return `the engine (${level})`;
   const entry = entryOf(page.session.game());
   const i = entry.bots.indexOf(spec);
   return i >= 0 ? entry.botNames[i] : spec;

@@ -12,6 +12,23 @@ export function choicesOf(values) {
   return null;
 }
 
+/** The prefix of the engine's named levels in a bot spec. */
+const LEVEL = "engine:level=";
+
+/** The level's name of an `engine:level=NAME` spec (`beginner` … `master`), else null. */
+export function levelOf(spec) {
+  return spec.startsWith(LEVEL) ? spec.slice(LEVEL.length) : null;
+}
+
+/**
+ * What a seat menu calls the bot `spec` named `name` in the catalog: the engine's levels by
+ * their names ("engine: beginner"), the other bots by theirs ("bot: greedy: …").
+ */
+export function botLabel(spec, name) {
+  const level = levelOf(spec);
+  return level === null ? `bot: ${name}` : `engine: ${level}`;
+}
+
 /** The seat menu's value for "another spec" (not a spec: specs have no spaces). */
 const OTHER = "another spec";
 
@@ -82,9 +99,10 @@ export function fillSeats(box, seats, entry, current, choose, colourOf) {
     select.id = `seat-${seat}`;
     select.dataset.seat = seat;
     const who = current[seat] ?? "human";
-    const choices = [["human", "person"], ...entry.bots.map((spec, i) => [spec, `bot: ${entry.botNames[i]}`])];
-    if (!choices.some(([spec]) => spec === who)) choices.push([who, `bot: ${who}`]);
-    select.append(...choices.map(([spec, text]) => Object.assign(option(spec, text, spec === who), { title: spec })),
+    const choices = [["human", "person", "a person plays this seat"],
+      ...entry.bots.map((spec, i) => [spec, botLabel(spec, entry.botNames[i]), levelOf(spec) === null ? spec : `${entry.botNames[i]} (${spec})`])];
+    if (!choices.some(([spec]) => spec === who)) choices.push([who, `bot: ${who}`, who]);
+    select.append(...choices.map(([spec, text, title]) => Object.assign(option(spec, text, spec === who), { title })),
       option(OTHER, "bot: another spec…"));
     // Any bot spec, typed (`mcts:iters=2000`, `expectimax:depth=3`): shown when chosen.
     const typed = document.createElement("input");

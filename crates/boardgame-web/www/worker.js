@@ -14,7 +14,8 @@
 //       bot's memory (a search tree, a table) lasts one game.
 //       An `engine:` spec is played by the engine's own module (boardgame-web-engine, loaded
 //       at the first engine request: its simd128 build where the browser validates simd
-//       instructions, else the plain one), one engine per table.
+//       instructions, else the plain one), one engine per table; `seed` seeds the noise of
+//       its weak levels (engine:level=beginner and casual).
 // Worker → page:
 //   {type: "info", id, move, score, end, depth, seldepth, nodes, pv}
 //       the engine's progress after each finished iteration: its best move, its score for
@@ -98,6 +99,10 @@ async function move({ id, table, record, spec, seed }) {
   if (seat === undefined) throw new Error(`no player is to move: ${session.turn()}`);
   if (spec.startsWith("engine:")) {
     const instance = await engineFor(table);
+    // The weak levels' noise (engine:level=beginner, casual) from the page's seed of this
+    // move, as the other bots' randomness: the same game asks the same question, the same
+    // answer.
+    instance.setSeed(seed);
     const report = JSON.parse(instance.think(session.state(), spec,
       (info) => postMessage({ type: "info", id, ...JSON.parse(info) })));
     const { ms, ...analysis } = report;
