@@ -260,12 +260,23 @@ pub fn build<G: BotGame>(
             };
             G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
         }
-        BotSpec::Engine(engine) => G::engine(
-            engine,
-            seats,
-            clock.map(|_| boardgame_core::clock::monotonic as _),
-        )?,
+        BotSpec::Engine(engine) => G::engine(engine, seats, engine_clock(clock))?,
     })
+}
+
+/// The engine's clock (monotonic microseconds) when the front end has a clock:
+/// `boardgame_core::clock::monotonic`, which `wasm32-unknown-unknown` does not have (there the
+/// front end has no `Instant` clock either, and the engine bot counts nodes instead).
+fn engine_clock(clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        clock.map(|_| boardgame_core::clock::monotonic as boardgame_core::clock::Clock)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        let _ = clock;
+        None
+    }
 }
 
 /// The MCTS options beyond the selection rule and the rollout policy.
