@@ -29,13 +29,14 @@ use std::time::Instant;
 
 use boardgame_core::driver::{ChaCha8Rng, Policy};
 use boardgame_core::{Game, Seat};
+use boardgame_engine::spec::EngineSpec;
 
 use crate::Evaluator;
 use crate::alphabeta::{AlphaBeta, StateKey};
 use crate::expectimax::{Expectimax, ExpectimaxLimits};
 use crate::mcts::{Mcts, Uct};
 
-pub use players::{GreedyPolicy, greedy};
+pub use players::{EngineBot, GreedyPolicy, NODES_PER_MILLI, greedy};
 pub use spec::{
     BotSpec, MAX_ALPHABETA_DEPTH, MAX_DEPTH, MAX_EXPECTIMAX_DEPTH, MAX_ITERATIONS, MAX_MILLIS,
     MAX_NODES, MAX_ROLLOUT_DEPTH, MAX_WEIGHT, MIN_SCALE, SPEC_HELP, SpecError, Think,
@@ -108,6 +109,23 @@ pub trait BotGame: Game<Move: Send, Chance: Send, Config: Send> + Send + 'static
     fn check_optimal(start: &Self) -> Result<(), BuildError> {
         let _ = start;
         Self::optimal().map(drop)
+    }
+
+    /// The Ataxx engine's bot (`engine:…`), its time limits read on `clock`, or an error for
+    /// every other game.
+    ///
+    /// # Errors
+    /// [`BuildError`] saying that the engine plays Ataxx only.
+    fn engine(
+        spec: EngineSpec,
+        seats: usize,
+        clock: Option<boardgame_core::clock::Clock>,
+    ) -> Result<Box<dyn Bot<Self>>, BuildError> {
+        let _ = (spec, seats, clock);
+        Err(BuildError(format!(
+            "engine plays only ataxx, not {}; use mcts, expectimax or alphabeta",
+            Self::NAME
+        )))
     }
 }
 
@@ -242,7 +260,23 @@ pub fn build<G: BotGame>(
             };
             G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
         }
+        BotSpec::Engine(engine) => G::engine(engine, seats, engine_clock(clock))?,
     })
+}
+
+/// The engine's clock (monotonic microseconds) when the front end has a clock:
+/// `boardgame_core::clock::monotonic`, which `wasm32-unknown-unknown` does not have (there the
+/// front end has no `Instant` clock either, and the engine bot counts nodes instead).
+fn engine_clock(clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        clock.map(|_| boardgame_core::clock::monotonic as boardgame_core::clock::Clock)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        let _ = clock;
+        None
+    }
 }
 
 /// The MCTS options beyond the selection rule and the rollout policy.

@@ -7,4 +7,5 @@ mod hostile;
 mod outputs;
 mod round4;
 mod round5;
+mod same_move;
 mod uai;
