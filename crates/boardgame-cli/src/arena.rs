@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use boardgame_core::driver::{ChaCha8Rng, game_seed, rng_from_seed, sample};
+use boardgame_core::driver::{ChaCha8Rng, below, game_seed, rng_from_seed, sample};
 use boardgame_core::{Configure, Outcome, Seat, Turn};
 use clap::Args;
 
@@ -38,6 +38,13 @@ pub(crate) struct ArenaArgs {
     pub(crate) seed: u64,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
+    /// Openings: the first N decisions of each game are uniformly random moves (chance
+    /// aside), drawn from (seed, game / players), so that the games a rotation of seats
+    /// plays share their opening, played from every seat, and bots that choose
+    /// deterministically (`alphabeta`, `engine:nodes=N`) still play different games.
+    #[arg(long, default_value_t = 0, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub(crate) random_plies: u64,
     /// Worker threads, 1..=256, at most one per game (results do not depend on it, except
     /// with time budgets). Default: all cores. Each thread plays one game at a time with its
     /// own bots, so memory grows with it (an alphabeta bot holds a 4 MiB table).
@@ -158,7 +165,14 @@ fn arena<G: CliGame>(args: &ArenaArgs) -> Result<(), CliError> {
         || Ok(vec![Tally::default(); players]),
         |tallies: &mut Result<Vec<Tally>, CliError>, index| {
             let Ok(mine) = tallies else { return };
-            match play_game(&start, &specs, args.seed, index, max_plies) {
+            match play_game(
+                &start,
+                &specs,
+                args.seed,
+                index,
+                max_plies,
+                args.random_plies,
+            ) {
                 Ok((result, efforts)) => {
                     count(mine, &result, index, players);
                     for (seat, (decisions, work, think)) in Seat::first(players).zip(efforts) {
@@ -212,7 +226,8 @@ fn bot_at(seat: Seat, index: u64, players: usize) -> usize {
 }
 
 /// Plays game `index`: dice from `game_seed(seed, index)`, each seat's bot seeded from that
-/// and the seat. Also returns each seat's effort.
+/// and the seat, the first `random_plies` decisions uniformly random from the opening's
+/// seed (the same for the `players` games of one rotation). Also returns each seat's effort.
 ///
 /// # Errors
 /// A bot that cannot be built, or that chooses an illegal move (a bug, reported as one).
@@ -222,10 +237,13 @@ fn play_game<G: CliGame>(
     seed: u64,
     index: u64,
     max_plies: u64,
+    random_plies: u64,
 ) -> Result<(GameResult, Vec<Effort>), CliError> {
     let players = start.num_seats();
     let game = game_seed(seed, index);
     let mut dice = rng_from_seed(game);
+    // The opening's own generator: the rotation's games (index / players) share it.
+    let mut opening = rng_from_seed(game_seed(game_seed(seed, u64::MAX), index / players as u64));
     let mut seats: Vec<(Box<dyn Bot<G>>, ChaCha8Rng)> = Seat::first(players)
         .map(|seat| {
             let own = game_seed(game, 1 + seat.index() as u64);
@@ -251,6 +269,12 @@ fn play_game<G: CliGame>(
                 }
                 legal.clear();
                 state.legal_moves(&mut legal);
+                if plies < random_plies {
+                    let mv = legal[below(&mut opening, legal.len() as u64) as usize];
+                    state.play_unchecked(mv);
+                    plies += 1;
+                    continue;
+                }
                 let (bot, rng) = &mut seats[seat.index()];
                 let thinking = Instant::now();
                 let mv = bot.choose(&state, &legal, rng);
@@ -372,6 +396,7 @@ fn report(
             "game": game,
             "games": args.games,
             "seed": args.seed,
+            "random_plies": args.random_plies,
             "players": players,
             "bots": bots,
             "seconds": seconds,
@@ -386,8 +411,14 @@ fn report(
     }
     let _ = writeln!(
         text,
-        "{game}: {} games, seed {}, {players} players, seats rotate",
-        args.games, args.seed
+        "{game}: {} games, seed {}, {players} players, seats rotate{}",
+        args.games,
+        args.seed,
+        if args.random_plies > 0 {
+            format!(", {} random opening plies", args.random_plies)
+        } else {
+            String::new()
+        }
     );
     let width = args
         .bots

@@ -30,6 +30,12 @@ mod web;
 #[path = "../../boardgame-io/tests/planted/bypass.rs"]
 mod planted_bypass;
 
+// The path arguments of every subcommand, shared with the integration tests (issue 52, item
+// 3): the unit test below checks them against the clap definitions.
+#[cfg(test)]
+#[path = "../tests/it/outputs.rs"]
+mod outputs;
+
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -86,8 +92,24 @@ struct RulesArgs {
     game: GameKind,
 }
 
+/// The command line, parsed. A usage error is printed as clap prints it, but with every long
+/// argument clipped (`boardgame_io::quote::clip_arguments`): clap quotes a refused argument
+/// whole, so a 120 KB `--shard` made a 120 KB message (issue 52, c1).
+fn command_line() -> Cli {
+    Cli::try_parse().unwrap_or_else(|error| {
+        let plain = error.render().to_string();
+        let clipped = boardgame_io::quote::clip_arguments(&plain, std::env::args_os().skip(1));
+        if !error.use_stderr() || clipped == plain {
+            // Help and version, and errors with nothing long in them, as clap prints them.
+            error.exit();
+        }
+        eprint!("{clipped}");
+        std::process::exit(error.exit_code());
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = command_line();
     // Ctrl-C and SIGTERM remove the temporary files of an output being written and end the
     // children's process groups (boardgame_io::signals).
     if let Err(e) = boardgame_io::signals::install() {
@@ -117,6 +139,38 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("boardgame: {error}");
             ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+    use crate::outputs::OUTPUTS;
+    use crate::vectors::Kind;
+
+    /// Issue 52, item 3: every path argument of every subcommand is either an input listed
+    /// in `tests/it/outputs.rs` or an output that `round5::r5_every_output_is_checked_before_the_work`
+    /// walks (with a directory, a missing parent and a read-only file), and every `vectors
+    /// --kind` is walked: an output argument added without a walk fails here.
+    #[test]
+    fn every_path_argument_is_a_listed_input_or_a_walked_output() {
+        crate::outputs::check(&Cli::command());
+        for kind in Kind::ALL {
+            let asked = |template: &[&str]| {
+                template.first() == Some(&"vectors")
+                    && match template.iter().position(|a| *a == "--kind") {
+                        Some(at) => template.get(at + 1) == Some(&kind.name()),
+                        None => kind == Kind::Moves,
+                    }
+            };
+            assert!(
+                OUTPUTS.iter().any(|t| asked(t)),
+                "vectors --kind {}",
+                kind.name()
+            );
         }
     }
 }

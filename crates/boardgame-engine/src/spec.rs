@@ -33,6 +33,10 @@ use boardgame_io::quote;
 
 use crate::search::{Limits, MAX_PLY, Report, Searcher, TimeLimits, WIN};
 
+/// The transposition table of an engine bot, in MiB: `boardgame-uai`'s default `Hash`, so
+/// that `engine:nodes=N` plays the move `boardgame-uai` plays after `go nodes N`.
+pub const DEFAULT_HASH_MB: usize = 16;
+
 /// The largest node budget of `engine:nodes=N`: 10¹² (as `boardgame_search::bots::MAX_NODES`).
 pub const MAX_NODES: u64 = 1_000_000_000_000;
 
@@ -50,16 +54,17 @@ pub const ENGINE_FORMS: &str = "engine:level=L (L is beginner, casual, club, str
 /// A named strength, for people: weakest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Picks among the moves that look best one move ahead, with a lot of noise: a person
-    /// who has just learnt the rules can beat it.
+    /// Picks among the moves that look best one move ahead, blurred by up to two stones: a
+    /// person who has just learnt the rules can beat it (it loses most games to `greedy`).
     Beginner,
-    /// Looks at the reply too, with less noise.
+    /// Looks at the reply too, blurred by up to three stones (a little stronger than
+    /// `greedy`).
     Casual,
-    /// A small search (1 000 nodes a move).
+    /// A small search: 200 nodes a move.
     Club,
-    /// 5 000 nodes a move.
+    /// 1 000 nodes a move.
     Strong,
-    /// 50 000 nodes a move.
+    /// 10 000 nodes a move.
     Expert,
     /// Full strength: a second a move.
     Master,
@@ -102,7 +107,7 @@ impl Level {
         }
     }
 
-    /// How the level plays (the table of `docs/engine.md`, "Levels").
+    /// How the level plays (the tables of `docs/engine.md`, "Engine specs and levels").
     #[must_use]
     pub const fn play(self) -> Play {
         match self {
@@ -110,19 +115,19 @@ impl Level {
                 budget: Budget::Depth(1),
                 weakening: Some(Weakening {
                     depth: 0,
-                    noise: 400,
+                    noise: 200,
                 }),
             },
             Level::Casual => Play {
                 budget: Budget::Depth(2),
                 weakening: Some(Weakening {
                     depth: 1,
-                    noise: 150,
+                    noise: 300,
                 }),
             },
-            Level::Club => Play::plain(Budget::Nodes(1_000)),
-            Level::Strong => Play::plain(Budget::Nodes(5_000)),
-            Level::Expert => Play::plain(Budget::Nodes(50_000)),
+            Level::Club => Play::plain(Budget::Nodes(200)),
+            Level::Strong => Play::plain(Budget::Nodes(1_000)),
+            Level::Expert => Play::plain(Budget::Nodes(10_000)),
             Level::Master => Play::plain(Budget::Millis(1_000)),
         }
     }
@@ -174,6 +179,18 @@ impl Play {
         Play {
             budget,
             weakening: None,
+        }
+    }
+
+    /// The table a bot playing this needs, in MiB: [`DEFAULT_HASH_MB`] for a search (so that
+    /// `engine:nodes=N` plays `boardgame-uai`'s move), 1 for a weakening, whose shallow
+    /// searches fill little of it (and a bot clears its table before every move).
+    #[must_use]
+    pub const fn hash_megabytes(&self) -> usize {
+        if self.weakening.is_some() {
+            1
+        } else {
+            DEFAULT_HASH_MB
         }
     }
 
@@ -375,7 +392,12 @@ impl FromStr for EngineSpec {
                 .into_iter()
                 .find(|level| level.name() == value)
                 .map(EngineSpec::Level)
-                .ok_or_else(|| bad(&format!("there is no level {}", quote(value))));
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "no level {} (beginner, casual, club, strong, expert, master)",
+                        quote(value)
+                    ))
+                });
         }
         let max = match key {
             "nodes" => MAX_NODES,
@@ -468,8 +490,11 @@ mod tests {
             ("engine:nodes=-1", "is not a whole number"),
             ("engine:nodes=1e6", "is not a whole number"),
             ("engine:speed=3", "unknown limit \"speed\""),
-            ("engine:level=Master", "there is no level \"Master\""),
-            ("engine:level=", "there is no level"),
+            (
+                "engine:level=Master",
+                "no level \"Master\" (beginner, casual",
+            ),
+            ("engine:level=", "no level"),
             ("engine:nodes", "expected KEY=VALUE"),
             ("engine:nodes=5:ms=3", "is not a whole number"),
             ("mcts:iters=5", "does not start with engine:"),

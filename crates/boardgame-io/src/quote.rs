@@ -191,6 +191,52 @@ pub fn quote_path(path: &std::path::Path) -> String {
     )
 }
 
+/// A command-line parser's message with the long arguments in it clipped: clap quotes an
+/// argument it refuses whole (`invalid value '…' for '--shard <K/N>'`, `unexpected argument
+/// '…'`), so a 120 KB argument made a 120 KB message (issue 52, c1). Every argument of
+/// `arguments` longer than [`MAX_CLIP_BYTES`], and every such value after an argument's first
+/// `=` (`--set=…`) or a short option's letter (`-o…`), is shown as [`clip`] shows it.
+///
+/// ```
+/// use boardgame_io::quote::clip_arguments;
+/// let long = "k".repeat(120_000);
+/// let message = format!("error: invalid value '{long}' for '--shard <K/N>'");
+/// let clipped = clip_arguments(&message, ["simulate", "--shard", long.as_str()]);
+/// assert!(clipped.len() < 150, "{clipped}");
+/// assert!(clipped.ends_with("… (120000 bytes)' for '--shard <K/N>'"), "{clipped}");
+/// ```
+#[cfg(feature = "std")]
+#[must_use]
+pub fn clip_arguments<I, S>(message: &str, arguments: I) -> String
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut long: Vec<String> = Vec::new();
+    for argument in arguments {
+        let text = argument.as_ref().to_string_lossy();
+        let value = match text.split_once('=') {
+            Some((_, value)) => Some(value),
+            None if text.starts_with('-') && !text.starts_with("--") => text.get(2..),
+            None => None,
+        };
+        for part in [Some(&*text), value].into_iter().flatten() {
+            if part.len() > MAX_CLIP_BYTES {
+                long.push(part.to_string());
+            }
+        }
+    }
+    // The longest first: a shorter one may be part of it.
+    long.sort_by_key(|text| core::cmp::Reverse(text.len()));
+    let mut message = message.to_string();
+    for text in long {
+        if message.contains(&text) {
+            message = message.replace(&text, &clip(&text).to_string());
+        }
+    }
+    message
+}
+
 /// The bytes `c` takes once escaped as `{:?}` does.
 #[cfg(feature = "std")]
 fn escaped_width(c: char) -> usize {

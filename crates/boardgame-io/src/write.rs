@@ -149,6 +149,26 @@ fn existing_mode(target: &Path) -> io::Result<Option<u32>> {
     }
 }
 
+/// `error`, or, when it says that a file could not be made at `target` because no such file
+/// or directory exists, an error that names the missing directory (the io error alone reads
+/// as if the output itself were expected to exist).
+fn missing_directory(error: io::Error, target: &Path) -> io::Error {
+    if error.kind() != io::ErrorKind::NotFound {
+        return error;
+    }
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    io::Error::new(
+        io::ErrorKind::NotFound,
+        format!(
+            "its directory {} does not exist: make it, or choose another output",
+            crate::quote_path(dir)
+        ),
+    )
+}
+
 /// The read, write and execute bits of a file (set-id and sticky bits are not kept).
 #[cfg(unix)]
 fn permission_bits(meta: &Metadata) -> u32 {
@@ -412,7 +432,8 @@ impl Replacement {
         let target = target(path)?;
         let mode = existing_mode(&target)?;
         sweep_and_report(&target);
-        let (file, temp, key) = create_temp(&target, mode)?;
+        let (file, temp, key) =
+            create_temp(&target, mode).map_err(|e| missing_directory(e, &target))?;
         Ok(Replacement {
             file: Some(io::BufWriter::new(file)),
             temp,
@@ -438,8 +459,21 @@ impl Replacement {
                 .map_err(io::IntoInnerError::into_error)
                 .and_then(|file| file.sync_all().map(|()| file))
                 .and_then(|file| {
-                    drop(file);
-                    std::fs::rename(&self.temp, &self.target)
+                    // On Unix the file stays open (and locked) until it is renamed: unlocked
+                    // first, another run's sweep could take it for a killed run's leftover
+                    // and remove it just before the rename. Elsewhere an open file cannot
+                    // be renamed.
+                    #[cfg(unix)]
+                    {
+                        let renamed = std::fs::rename(&self.temp, &self.target);
+                        drop(file);
+                        renamed
+                    }
+                    #[cfg(not(unix))]
+                    {
+                        drop(file);
+                        std::fs::rename(&self.temp, &self.target)
+                    }
                 }),
             None => Err(io::Error::other("the replacement was already given up")),
         };
@@ -513,7 +547,8 @@ impl Appender {
             .read(true)
             .append(true)
             .create(true)
-            .open(&target)?;
+            .open(&target)
+            .map_err(|e| missing_directory(e, &target))?;
         // The path may have been swapped for something else between the check and `open`.
         regular_or_refused(&file.metadata()?)?;
         match file.try_lock() {

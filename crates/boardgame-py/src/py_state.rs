@@ -9,13 +9,13 @@ use pyo3::types::PyTuple;
 use crate::args::Whole;
 use crate::py_game::PyGameHandle;
 use crate::refused;
-use crate::table::{AnyState, CHANCE, TERMINAL};
+use crate::table::{AnyState, CHANCE, MAX_PERFT_DEPTH, TERMINAL};
 use crate::wait::interruptible;
 
 /// A state of a game, with the record of how it was reached.
 ///
-/// Every method but `expectimax` runs with the GIL held, so calls from several threads run
-/// one after another; `expectimax` searches a copy without the GIL.
+/// Every method but `expectimax`, `perft` and `divide` runs with the GIL held, so calls from
+/// several threads run one after another; those three work on a copy without the GIL.
 #[pyclass(name = "State", module = "boardgame")]
 pub(crate) struct PyState {
     pub(crate) inner: Box<dyn AnyState>,
@@ -245,8 +245,57 @@ impl PyState {
         interruptible(py, &stop, job)
     }
 
+    /// The number of paths of exactly `depth` edges from this state, an edge being a move or
+    /// a chance outcome (`boardgame perft`'s count: a finished game counts 0 below it,
+    /// depth 0 counts 1). Counted in Rust on a copy, without the GIL; Ctrl-C stops it
+    /// between two root edges. `depth` from 0 to 64, or `ValueError`.
+    fn perft(slf: PyRef<'_, Self>, depth: Whole<u32>) -> PyResult<u64> {
+        let Whole(depth) = depth;
+        if depth == 0 {
+            return Ok(1);
+        }
+        Ok(Self::divided(slf, depth)?.iter().map(|(_, n)| n).sum())
+    }
+
+    /// Each root edge with its perft to `depth - 1`, as `{notation: count}` in the rules
+    /// crate's order: moves in the game's move notation (`str` of the move, as
+    /// `move_to_string` writes it), chance outcomes in brackets (`"[3-5]"`), as
+    /// `boardgame perft --divide` prints them. The counts add up to `perft(depth)`; a
+    /// finished game divides into nothing. `depth` from 1 to 64, or `ValueError`.
+    fn divide<'py>(
+        slf: PyRef<'py, Self>,
+        depth: Whole<u32>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let py = slf.py();
+        let divided = Self::divided(slf, depth.0)?;
+        let dict = pyo3::types::PyDict::new(py);
+        for (edge, count) in divided {
+            dict.set_item(edge, count)?;
+        }
+        Ok(dict)
+    }
+
     fn evaluate(&self, seat: Whole<usize>) -> PyResult<f64> {
         self.inner.evaluate(seat.0).map_err(refused)
+    }
+}
+
+impl PyState {
+    /// The divide of this state to `depth` (1 to [`MAX_PERFT_DEPTH`]), counted on another
+    /// thread while the caller waits without the GIL (Ctrl-C stops it between root edges).
+    fn divided(slf: PyRef<'_, Self>, depth: u32) -> PyResult<Vec<(String, u64)>> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(refused(format!(
+                "depth {depth}: at most {MAX_PERFT_DEPTH} edges (a deeper count could not end)"
+            )));
+        }
+        let py = slf.py();
+        let (job, stop) = slf.inner.divide(depth).map_err(refused)?;
+        drop(slf);
+        // `interruptible` returns the signal's exception when the flag stopped the job, so
+        // `None` only comes from a stop nobody asked for.
+        interruptible(py, &stop, job)?
+            .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the perft was stopped"))
     }
 }
 

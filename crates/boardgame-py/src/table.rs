@@ -5,7 +5,7 @@
 
 use core::any::Any;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use boardgame_core::settings::configure;
 use boardgame_core::{Configure, Event, Record, RecordLine, Seat, Turn};
@@ -34,6 +34,15 @@ pub(crate) type Refusal = String;
 /// A search of a state, ready to run on another thread: the best action id, its value and
 /// the nodes searched.
 pub(crate) type SearchJob = Box<dyn FnOnce() -> (usize, f64, u64) + Send>;
+
+/// A perft divide, ready to run on another thread: each root edge (a move in the game's
+/// notation, or a chance outcome in brackets, `[3-5]`) with its count, in the rules crate's
+/// order; `None` if the stop flag was raised between two root edges.
+pub(crate) type DivideJob = Box<dyn FnOnce() -> Option<Vec<(String, u64)>> + Send>;
+
+/// The deepest perft or divide from Python, in edges: `boardgame perft`'s bound (the walk
+/// recurses once per edge, and no deeper count could end or fit a `u64`).
+pub(crate) const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Who plays the seats the agent does not, in a batch of [`AnyGame::new_vector`].
 #[derive(Clone, Copy, Debug)]
@@ -134,6 +143,10 @@ pub(crate) trait AnyState: Send + Sync {
     ) -> Result<(SearchJob, Arc<AtomicBool>), Refusal>;
     /// The evaluator of expectimax for `seat`, in the same units (0 at the end).
     fn evaluate(&self, seat: usize) -> Result<f64, Refusal>;
+    /// The perft divide of this state to `depth` (1 to [`MAX_PERFT_DEPTH`]), ready to run on
+    /// another thread, with the flag that stops it between two root edges. Each root edge is
+    /// counted by the rules crate's perft (`boardgame perft`'s count).
+    fn divide(&self, depth: u32) -> Result<(DivideJob, Arc<AtomicBool>), Refusal>;
 }
 
 /// Game `G` under `config`, built from `preset` (if any).
@@ -687,6 +700,53 @@ impl<G: PyGame> AnyState for Live<G> {
                 report.value / scale,
                 report.nodes,
             )
+        });
+        Ok((job, stop))
+    }
+
+    fn divide(&self, depth: u32) -> Result<(DivideJob, Arc<AtomicBool>), Refusal> {
+        if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+            return Err(format!(
+                "depth {depth}: a divide goes from 1 to {MAX_PERFT_DEPTH} edges deep"
+            ));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let state = self.state.clone();
+        let job: DivideJob = Box::new(move || {
+            // The root's edges and their children, as `boardgame perft --divide` lists them.
+            let children: Vec<(String, G)> = match state.turn() {
+                Turn::Terminal => Vec::new(),
+                Turn::Player(_) => state
+                    .legal_moves_vec()
+                    .into_iter()
+                    .map(|mv| {
+                        let mut child = state.clone();
+                        child.play_unchecked(mv);
+                        (mv.to_string(), child)
+                    })
+                    .collect(),
+                Turn::Chance => state
+                    .chance_outcomes()
+                    .map(|dist| {
+                        dist.iter()
+                            .map(|(c, _)| {
+                                let mut child = state.clone();
+                                child.apply_chance_unchecked(c);
+                                (format!("[{c}]"), child)
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            };
+            let mut counts = Vec::with_capacity(children.len());
+            for (edge, child) in children {
+                if flag.load(Ordering::Relaxed) {
+                    return None;
+                }
+                counts.push((edge, child.perft(depth - 1)));
+            }
+            Some(counts)
         });
         Ok((job, stop))
     }

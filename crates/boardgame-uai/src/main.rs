@@ -226,8 +226,24 @@ fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     }
 }
 
+/// The command line, parsed. A usage error is printed as clap prints it, but with every long
+/// argument clipped (`boardgame_io::quote::clip_arguments`): clap quotes a refused argument
+/// whole, so a 120 KB `--shard` made a 120 KB message (issue 52, c1).
+fn command_line() -> Cli {
+    Cli::try_parse().unwrap_or_else(|error| {
+        let plain = error.render().to_string();
+        let clipped = boardgame_io::quote::clip_arguments(&plain, std::env::args_os().skip(1));
+        if !error.use_stderr() || clipped == plain {
+            // Help and version, and errors with nothing long in them, as clap prints them.
+            error.exit();
+        }
+        eprint!("{clipped}");
+        std::process::exit(error.exit_code());
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = command_line();
     // Ctrl-C and SIGTERM remove the temporary files of an output being written and end the
     // children's process groups (boardgame_io::signals).
     if let Err(e) = boardgame_io::signals::install() {
@@ -666,9 +682,26 @@ fn run_match(args: &MatchArgs) -> Result<(), (u8, String)> {
     Ok(())
 }
 
+// The path arguments of every subcommand, shared with the integration tests (issue 52, item
+// 3): the unit test below checks them against the clap definitions.
+#[cfg(test)]
+#[path = "../tests/it/outputs.rs"]
+mod outputs;
+
 #[cfg(test)]
 mod tests {
     use super::options_of;
+
+    /// Issue 52, item 3: every path argument of every subcommand is either an input listed
+    /// in `tests/it/outputs.rs` or an output that
+    /// `round5::r5_every_output_of_the_engines_tools_is_checked_before_the_work` walks (with a
+    /// directory, a missing parent and a read-only file): an output argument added without a
+    /// walk fails here.
+    #[test]
+    fn every_path_argument_is_a_listed_input_or_a_walked_output() {
+        use clap::CommandFactory;
+        super::outputs::check(&super::Cli::command());
+    }
 
     /// Issue 52, c12: `match --first EvalFile=PATH` could not name a path with a comma.
     #[test]

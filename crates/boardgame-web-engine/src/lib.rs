@@ -252,7 +252,7 @@ mod tests {
         );
         assert_eq!(
             limits_of("engine:level=club", clock).unwrap().nodes,
-            Some(1_000)
+            Some(200)
         );
         let time = limits_of("engine:ms=250", clock).unwrap().time.unwrap();
         assert_eq!(

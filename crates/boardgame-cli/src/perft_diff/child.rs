@@ -60,7 +60,14 @@ impl Child {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| CliError::Data(format!("cannot start {name}: {e}")))?;
+            .map_err(|e| {
+                // The program as given, whole: its short name hides the part that is wrong
+                // (`/nonexistent/gen.py` is not `gen.py`).
+                CliError::Data(format!(
+                    "cannot start {}: {e}",
+                    boardgame_io::quote_path(std::path::Path::new(program))
+                ))
+            })?;
         let lines = process
             .lines(MAX_LINE, QUEUE)
             .ok_or_else(|| CliError::Data(format!("{name}: no output pipe")))?;

@@ -220,3 +220,47 @@ fn play_takes_a_bot_spec() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("mcts needs iters=N or ms=T"));
 }
+
+/// The engine sits in an arena (issue 50); random opening plies make deterministic bots play
+/// different games, the same opening from both seats.
+#[test]
+fn the_engine_plays_in_the_arena_and_random_openings_vary_the_games() {
+    let run = |plies: &str| {
+        json(&boardgame(&[
+            "arena",
+            "ataxx",
+            "--bots",
+            "engine:nodes=300,alphabeta:depth=1",
+            "--games",
+            "6",
+            "--random-plies",
+            plies,
+            "--threads",
+            "2",
+            "--json",
+        ]))
+    };
+    let out = run("4");
+    assert_eq!(out["random_plies"], 4);
+    let engine = &out["bots"][0];
+    assert_eq!(engine["spec"], "engine:nodes=300");
+    assert_eq!(engine["games"], 6);
+    assert!(engine["work"].as_u64().unwrap() > 0, "{engine}");
+    assert!(engine["wins"].as_u64().unwrap() >= 4, "{out}");
+    // A bad spec lists the engine's forms; another game refuses the engine.
+    let bad = boardgame(&[
+        "arena",
+        "ataxx",
+        "--bots",
+        "engine:level=grandmaster,greedy",
+    ]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("engine:level=L"), "{}", stderr(&bad));
+    let thax = boardgame(&["arena", "thax", "--bots", "engine:level=club,greedy"]);
+    assert!(!thax.status.success());
+    assert!(
+        stderr(&thax).contains("engine plays only ataxx"),
+        "{}",
+        stderr(&thax)
+    );
+}

@@ -10,6 +10,8 @@ mod common;
 mod compat;
 mod engine;
 mod hostile;
+mod notation_doc;
+mod outputs;
 mod perft_cli;
 mod perft_diff;
 mod readme;

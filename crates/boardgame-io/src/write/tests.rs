@@ -114,6 +114,26 @@ fn a_replacement_in_a_directory_that_takes_no_file_fails_before_any_work() {
     assert_eq!(error.kind(), io::ErrorKind::NotFound);
 }
 
+/// A missing directory is named as such (the io error alone, "No such file or directory",
+/// reads as if the output itself had to exist), by every writer.
+#[test]
+fn a_missing_directory_is_named_by_every_writer() {
+    let dir = Scratch::new("missing-dir");
+    let path = dir.join("no/such/out.json");
+    let expected = format!(
+        "its directory {} does not exist",
+        crate::quote_path(&dir.join("no/such"))
+    );
+    let error = Replacement::create(&path).unwrap_err();
+    assert_eq!(error.kind(), io::ErrorKind::NotFound);
+    assert!(error.to_string().contains(&expected), "{error}");
+    let error = Appender::open(&path).unwrap_err().to_string();
+    assert!(error.contains(&expected), "{error}");
+    let error = Stream::create(&path).unwrap_err().to_string();
+    assert!(error.contains(&expected), "{error}");
+    assert!(!dir.join("no").exists());
+}
+
 #[test]
 fn an_appender_locks_its_file_against_a_second_writer_until_dropped() {
     let dir = Scratch::new("lock");

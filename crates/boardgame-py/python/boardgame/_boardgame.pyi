@@ -189,6 +189,18 @@ class State:
     def evaluate(self, seat: int) -> float:
         """The static evaluation expectimax uses at its depth limit, for ``seat``, in the
         same units (above -1 and below 1; 0 at the end)."""
+    def perft(self, depth: int) -> int:
+        """The number of paths of exactly ``depth`` edges from this state, a move and a
+        chance outcome each counting one edge: ``boardgame perft``'s count (the ``ataxx``
+        crate's perft for Ataxx, ``boardgame-core``'s for the dice games). A finished game
+        counts 0 below it; depth 0 counts 1. Counted in Rust on a copy without the GIL;
+        Ctrl-C stops it between two root edges. ``ValueError`` unless ``0 <= depth <= 64``."""
+    def divide(self, depth: int) -> dict[str, int]:
+        """Each root edge with the perft below it, ``{notation: count}`` in the rules crate's
+        order, as ``boardgame perft --divide`` prints it: a move in the game's move notation
+        (``"g2"``, ``"a1a3"``, ``"0000"``; ``"place 2 3"``; ``"12+5"``; ``"T17+5"``), a chance
+        outcome in brackets (``"[3-5]"``). The counts add up to ``perft(depth)``; a finished
+        game divides into ``{}``. ``ValueError`` unless ``1 <= depth <= 64``."""
 
 class Bot:
     """A search bot for one game (:func:`bot`), on a thread of its own. Safe to use from

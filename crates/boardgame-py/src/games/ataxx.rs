@@ -98,6 +98,12 @@ impl PyGame for Ataxx {
         PASS + 1
     }
 
+    /// The Ataxx crate's own perft (`ataxx::perft::perft`, the fast method that
+    /// `boardgame perft ataxx` uses): the same count as the generic one, several times faster.
+    fn perft(&self, depth: u32) -> u64 {
+        ataxx::perft::perft(self, depth)
+    }
+
     fn action_id(&self, mv: Move) -> usize {
         match mv {
             Move::Single(to) => to.index(),

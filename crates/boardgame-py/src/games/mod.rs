@@ -84,6 +84,13 @@ pub(crate) trait PyGame:
 
     /// The picture of this state (`crate::render`).
     fn draw(&self) -> crate::render::Canvas;
+
+    /// The perft of this state to `depth` edges (moves and chance outcomes), as
+    /// `boardgame perft` counts it: the rules crate's [`perft`](boardgame_core::perft::perft)
+    /// unless a game has a faster one of its own (Ataxx).
+    fn perft(&self, depth: u32) -> u64 {
+        boardgame_core::perft::perft(self, depth)
+    }
 }
 
 /// The most decisions (moves) any game under `config` can have, if the rules bound it.

@@ -3,7 +3,9 @@
 use boardgame_core::toy::{Nim, Race};
 use boardgame_core::{Game, Seat};
 
-use super::{AlphaBetaLimits, Bot, BotGame, BuildError, alphabeta_bot};
+use boardgame_engine::spec::EngineSpec;
+
+use super::{AlphaBetaLimits, Bot, BotGame, BuildError, EngineBot, alphabeta_bot};
 use crate::eval::ataxx::AtaxxEvaluator;
 use crate::eval::{
     CoCaNguaEvaluator, NimEvaluator, ParchisEvaluator, RaceEvaluator, ThaxEvaluator,
@@ -20,6 +22,20 @@ impl BotGame for ataxx::Ataxx {
 
     fn alphabeta(limits: AlphaBetaLimits, seats: usize) -> Result<Box<dyn Bot<Self>>, BuildError> {
         alphabeta_bot(limits, seats)
+    }
+
+    /// [`EngineBot`].
+    fn engine(
+        spec: EngineSpec,
+        seats: usize,
+        clock: Option<boardgame_core::clock::Clock>,
+    ) -> Result<Box<dyn Bot<Self>>, BuildError> {
+        if seats != 2 {
+            return Err(BuildError(format!(
+                "engine needs exactly two players, not {seats}"
+            )));
+        }
+        Ok(Box::new(EngineBot::new(spec, clock)))
     }
 }
 

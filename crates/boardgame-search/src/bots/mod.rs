@@ -29,13 +29,14 @@ use std::time::Instant;
 
 use boardgame_core::driver::{ChaCha8Rng, Policy};
 use boardgame_core::{Game, Seat};
+use boardgame_engine::spec::EngineSpec;
 
 use crate::Evaluator;
 use crate::alphabeta::{AlphaBeta, StateKey};
 use crate::expectimax::{Expectimax, ExpectimaxLimits};
 use crate::mcts::{Mcts, Uct};
 
-pub use players::{GreedyPolicy, greedy};
+pub use players::{EngineBot, GreedyPolicy, NODES_PER_MILLI, greedy};
 pub use spec::{
     BotSpec, MAX_ALPHABETA_DEPTH, MAX_DEPTH, MAX_EXPECTIMAX_DEPTH, MAX_ITERATIONS, MAX_MILLIS,
     MAX_NODES, MAX_ROLLOUT_DEPTH, MAX_WEIGHT, MIN_SCALE, SPEC_HELP, SpecError, Think,
@@ -108,6 +109,23 @@ pub trait BotGame: Game<Move: Send, Chance: Send, Config: Send> + Send + 'static
     fn check_optimal(start: &Self) -> Result<(), BuildError> {
         let _ = start;
         Self::optimal().map(drop)
+    }
+
+    /// The Ataxx engine's bot (`engine:…`), its time limits read on `clock`, or an error for
+    /// every other game.
+    ///
+    /// # Errors
+    /// [`BuildError`] saying that the engine plays Ataxx only.
+    fn engine(
+        spec: EngineSpec,
+        seats: usize,
+        clock: Option<boardgame_core::clock::Clock>,
+    ) -> Result<Box<dyn Bot<Self>>, BuildError> {
+        let _ = (spec, seats, clock);
+        Err(BuildError(format!(
+            "engine plays only ataxx, not {}; use mcts, expectimax or alphabeta",
+            Self::NAME
+        )))
     }
 }
 
@@ -242,6 +260,11 @@ pub fn build<G: BotGame>(
             };
             G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
         }
+        BotSpec::Engine(engine) => G::engine(
+            engine,
+            seats,
+            clock.map(|_| boardgame_core::clock::monotonic as _),
+        )?,
     })
 }
 

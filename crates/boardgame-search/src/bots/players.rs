@@ -4,10 +4,13 @@ use core::time::Duration;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use boardgame_core::clock::Clock;
 use boardgame_core::driver::{ChaCha8Rng, Policy, Rng, UniformRandom, below};
 use boardgame_core::{Game, Turn};
+use boardgame_engine::search::{Report, Searcher};
+use boardgame_engine::spec::{Budget as EngineBudget, EngineSpec, Play};
 
-use super::{AlphaBetaLimits, Bot, BotGame, Clock};
+use super::{AlphaBetaLimits, Bot, BotGame, Clock as InstantClock};
 use crate::Evaluator;
 use crate::alphabeta::{AlphaBeta, Limits, StateKey};
 use crate::expectimax::{Expectimax, ExpectimaxLimits};
@@ -74,7 +77,7 @@ impl<G: BotGame> Policy<G> for GreedyPolicy {
 /// How long an MCTS bot thinks, with the clock for a time limit.
 pub(super) enum MctsBudget {
     Iterations(u64),
-    Millis(u64, Clock),
+    Millis(u64, InstantClock),
 }
 
 /// `mcts:…`.
@@ -160,5 +163,113 @@ where
 
     fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
         Some(self.search.stop_flag())
+    }
+}
+
+/// The nodes a millisecond of an engine bot built without a clock: about the native
+/// engine's speed on one thread.
+pub const NODES_PER_MILLI: u64 = 1_000;
+
+/// `engine:…`: the Ataxx engine of `boardgame-engine` with its network (the one compiled
+/// in, or the one a program handed to `boardgame_engine::eval::set_default_network`), one
+/// thread and `boardgame-uai`'s default table
+/// ([`DEFAULT_HASH_MB`](boardgame_engine::spec::DEFAULT_HASH_MB) MiB, allocated at the first
+/// move; 1 MiB for the weak levels, see [`Play::hash_megabytes`]).
+///
+/// Every move starts from a fresh state, as `boardgame-uai` after `uainewgame`: the table,
+/// killers and history are cleared first. So `engine:nodes=N` plays in a position exactly
+/// the move `boardgame-uai` answers to `uainewgame`, `position fen F`, `go nodes N` (a test
+/// checks it on a committed table). The weak levels draw their noise from the generator the
+/// front end hands the bot (one word a move), so a seeded game is reproducible. A time
+/// budget (`engine:ms=T`, `master`) is read on the clock the bot is built with; without one
+/// (the web page's session, whose engine seats the page's worker plays with its own clock)
+/// it becomes [`NODES_PER_MILLI`] nodes a millisecond.
+#[derive(Debug)]
+pub struct EngineBot {
+    play: Play,
+    clock: Clock,
+    searcher: Option<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// Nodes of every search so far.
+    nodes: u64,
+    /// The last move's report.
+    last: Option<Report>,
+}
+
+impl EngineBot {
+    /// The bot of `spec`, its time limits read on `clock` (nothing is allocated before its
+    /// first move).
+    #[must_use]
+    pub fn new(spec: EngineSpec, clock: Option<Clock>) -> EngineBot {
+        EngineBot::with_play(spec.play(), clock)
+    }
+
+    /// The bot that plays `play` (a budget, perhaps a weakening of one's own), its time
+    /// limits read on `clock`.
+    #[must_use]
+    pub fn with_play(mut play: Play, clock: Option<Clock>) -> EngineBot {
+        if let (EngineBudget::Millis(ms), None) = (play.budget, clock) {
+            play.budget = EngineBudget::Nodes(ms.saturating_mul(NODES_PER_MILLI));
+        }
+        EngineBot {
+            play,
+            clock: clock.unwrap_or(|| 0),
+            searcher: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            last: None,
+        }
+    }
+
+    /// The engine's report of its last move (score, depth, nodes, the expected line).
+    #[must_use]
+    pub fn last_report(&self) -> Option<&Report> {
+        self.last.as_ref()
+    }
+
+    /// Plays `position` from a fresh state and answers the engine's report; `random` is the
+    /// word of a weak level's noise. `None` only if not even a one-MiB table can be allocated.
+    pub fn think(&mut self, position: &ataxx::Ataxx, random: u64) -> Option<&Report> {
+        if self.searcher.is_none() {
+            let searcher = Searcher::new(self.play.hash_megabytes()).or_else(|_| Searcher::new(1));
+            let mut searcher = searcher.ok()?;
+            searcher.set_stop_flag(Arc::clone(&self.stop));
+            self.searcher = Some(searcher);
+        }
+        let searcher = self.searcher.as_mut()?;
+        searcher.clear();
+        let report = self
+            .play
+            .choose(searcher, position, self.clock, random, |_| {});
+        self.nodes += report.nodes;
+        self.last = Some(report);
+        self.last.as_ref()
+    }
+}
+
+impl Bot<ataxx::Ataxx> for EngineBot {
+    fn choose(
+        &mut self,
+        state: &ataxx::Ataxx,
+        legal: &[ataxx::Move],
+        rng: &mut ChaCha8Rng,
+    ) -> ataxx::Move {
+        let random = if self.play.is_random() {
+            rng.next_u64()
+        } else {
+            0
+        };
+        match self.think(state, random) {
+            Some(report) if legal.contains(&report.best) => report.best,
+            _ => legal[0],
+        }
+    }
+
+    fn work(&self) -> u64 {
+        self.nodes
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(Arc::clone(&self.stop))
     }
 }

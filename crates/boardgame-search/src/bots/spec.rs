@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use boardgame_engine::spec::EngineSpec;
 use boardgame_io::quote;
 
 /// What every bot spec may look like (parse errors end with it).
@@ -21,7 +22,12 @@ pub const SPEC_HELP: &str = "accepted bot specs (NAME[:KEY=VALUE]*):\n  \
     N at most 1e12; D at most 4, or 64 with nodes=N)\n  \
     alphabeta:depth=D       alpha-beta to depth D (two-seat deterministic games: ataxx, nim;\n                          \
     D at most 10, or 64 with ms=T or nodes=N)\n  \
-    alphabeta:ms=T          alpha-beta for T milliseconds per move (options: depth=D, nodes=N)";
+    alphabeta:ms=T          alpha-beta for T milliseconds per move (options: depth=D, nodes=N)\n  \
+    engine:level=L          the Ataxx engine at a level, weakest first: beginner, casual,\n                          \
+    club, strong, expert, master (full strength, 1 s a move) (ataxx only)\n  \
+    engine:nodes=N          the Ataxx engine, N nodes a move (boardgame-uai's go nodes N)\n  \
+    engine:ms=T             the Ataxx engine, T milliseconds a move\n  \
+    engine:depth=D          the Ataxx engine, to depth D";
 
 /// The most MCTS iterations per move (visit counts are 32-bit; the tree's memory is
 /// bounded by its node budget whatever the iterations).
@@ -118,6 +124,8 @@ pub enum BotSpec {
         /// Node limit per move.
         nodes: Option<u64>,
     },
+    /// `engine:…`: the Ataxx engine (`boardgame-engine`), read by its own parser.
+    Engine(EngineSpec),
 }
 
 /// A spec that could not be read: what was wrong, followed by [`SPEC_HELP`].
@@ -391,6 +399,17 @@ impl FromStr for BotSpec {
                     nodes,
                 })
             }
+            "engine" => match options.as_slice() {
+                [(key, value)] => format!("engine:{key}={value}")
+                    .parse()
+                    .map(BotSpec::Engine)
+                    .map_err(|e: boardgame_engine::spec::EngineSpecError| {
+                        SpecError(format!("bad bot spec {spec}: {}", engine_why(&e.why)))
+                    }),
+                _ => Err(SpecError(format!(
+                    "bad bot spec {spec}: engine takes one of level=L, nodes=N, ms=T or depth=D"
+                ))),
+            },
             "" => Err(SpecError("empty bot spec".into())),
             _ if name.len() == text.len() => Err(SpecError(format!("unknown bot {spec}"))),
             _ => Err(SpecError(format!("unknown bot {} in {spec}", quote(name)))),
@@ -398,11 +417,18 @@ impl FromStr for BotSpec {
     }
 }
 
+/// The reason of an engine spec's error, without its own "bad engine spec …:" (the bot
+/// spec's message quotes the spec already).
+fn engine_why(why: &str) -> &str {
+    why.split_once(": ").map_or(why, |(_, reason)| reason)
+}
+
 impl BotSpec {
     /// Whether the bot's moves depend only on the seed (no wall-clock budget).
     #[must_use]
     pub fn is_reproducible(&self) -> bool {
         match self {
+            BotSpec::Engine(spec) => !spec.play().needs_clock(),
             BotSpec::Mcts { think, .. } => matches!(think, Think::Iterations(_)),
             BotSpec::AlphaBeta { ms, .. } => ms.is_none(),
             _ => true,
@@ -580,11 +606,46 @@ mod tests {
             ("mcts:iters=10:scale=30", "scale needs an evaluation"),
             ("mcts:iters=10:depth=2:depth=3", "\"depth\" is given twice"),
             ("", "empty bot spec"),
+            ("engine", "engine takes one of level=L"),
+            ("engine:nodes=5:ms=3", "engine takes one of level=L"),
+            ("engine:nodes=0", "nodes must be 1 to 1000000000000"),
+            (
+                "engine:level=grandmaster",
+                "no level \"grandmaster\" (beginner,",
+            ),
+            ("engine:speed=3", "unknown limit \"speed\""),
         ] {
             let message = parse(spec).unwrap_err();
             assert!(message.contains(says), "{spec:?}: {message}");
             assert!(message.contains("accepted bot specs"), "{message}");
+            for form in [
+                "engine:level=L",
+                "engine:nodes=N",
+                "engine:ms=T",
+                "engine:depth=D",
+            ] {
+                assert!(message.contains(form), "{spec:?}: {message}");
+            }
         }
+    }
+
+    #[test]
+    fn engine_specs_parse_with_the_engines_parser() {
+        use boardgame_engine::spec::{Budget, Level};
+        assert_eq!(
+            parse("engine:nodes=20000"),
+            Ok(BotSpec::Engine(EngineSpec::Budget(Budget::Nodes(20_000))))
+        );
+        for level in Level::ALL {
+            assert_eq!(
+                parse(&format!("engine:level={level}")),
+                Ok(BotSpec::Engine(EngineSpec::Level(level)))
+            );
+        }
+        assert!(parse("engine:nodes=20000").unwrap().is_reproducible());
+        assert!(parse("engine:level=beginner").unwrap().is_reproducible());
+        assert!(!parse("engine:level=master").unwrap().is_reproducible());
+        assert!(!parse("engine:ms=100").unwrap().is_reproducible());
     }
 
     #[test]

@@ -94,3 +94,93 @@ fn alphabeta_applies_only_to_two_seat_deterministic_games() {
         "{refused}"
     );
 }
+
+#[test]
+fn the_engine_plays_ataxx_only_and_its_levels_reproducibly() {
+    for spec in [
+        "engine:nodes=300",
+        "engine:depth=2",
+        "engine:level=beginner",
+        "engine:level=casual",
+        "engine:level=club",
+    ] {
+        let first = moves_of(ataxx::Ataxx::default(), spec, 5, 6);
+        assert_eq!(first.len(), 6, "{spec}");
+        assert_eq!(
+            first,
+            moves_of(ataxx::Ataxx::default(), spec, 5, 6),
+            "{spec}"
+        );
+    }
+    // The weak levels' noise comes from the seed.
+    let seeds: Vec<_> = (0..6)
+        .map(|seed| moves_of(ataxx::Ataxx::default(), "engine:level=beginner", seed, 4))
+        .collect();
+    assert!(seeds.iter().any(|m| *m != seeds[0]), "{seeds:?}");
+    let spec: BotSpec = "engine:level=club".parse().unwrap();
+    for refused in [
+        build::<thax::Thax>(&spec, 2, 0, None).err().unwrap(),
+        build::<parchis::Parchis>(&spec, 4, 0, None).err().unwrap(),
+        build::<co_ca_ngua::CoCaNgua>(&spec, 4, 0, None)
+            .err()
+            .unwrap(),
+    ] {
+        assert!(refused.0.contains("engine plays only ataxx"), "{refused}");
+    }
+    let refused = build::<ataxx::Ataxx>(&spec, 3, 0, None).err().unwrap();
+    assert!(refused.0.contains("exactly two players"), "{refused}");
+}
+
+#[test]
+fn an_engine_time_budget_without_a_clock_becomes_nodes() {
+    // The web page's session builds its seats without a clock (the worker plays the engine):
+    // the time levels are accepted there, and would search a node budget.
+    for spec in ["engine:level=master", "engine:ms=3"] {
+        let spec: BotSpec = spec.parse().unwrap();
+        assert!(!spec.is_reproducible());
+        assert!(build::<ataxx::Ataxx>(&spec, 2, 0, None).is_ok());
+        assert!(build::<ataxx::Ataxx>(&spec, 2, 0, Some(std::time::Instant::now)).is_ok());
+    }
+    let mut bot = boardgame_search::bots::EngineBot::new("engine:ms=2".parse().unwrap(), None);
+    let report = bot.think(&ataxx::Ataxx::default(), 0).unwrap();
+    assert!(report.nodes <= 2 * boardgame_search::bots::NODES_PER_MILLI);
+}
+
+/// The same engine everywhere: `engine:nodes=N` plays the move `boardgame-uai` plays after
+/// `uainewgame`, `position fen F`, `go nodes N` (one thread, 16 MiB), on the committed table
+/// `tests/data/engine-same-move.tsv` (boardgame-uai's test
+/// `the_uai_binary_plays_the_committed_same_move_table` checks the binary against it). Each
+/// bot plays every row, in turn, so that a state kept from one move to the next would show.
+#[test]
+fn engine_nodes_plays_the_uai_move() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engine-same-move.tsv");
+    let text = boardgame_io::read::read_text_bounded(&path, 1 << 20).unwrap();
+    let rows: Vec<(&str, &str, &str)> = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (fields[0], fields[1], fields[2])
+        })
+        .collect();
+    assert!(rows.len() >= 48, "{} rows", rows.len());
+    let mut bots = std::collections::HashMap::new();
+    let mut differ = Vec::new();
+    for (nodes, expected, fen) in rows {
+        let bot = bots.entry(nodes).or_insert_with(|| {
+            let spec: BotSpec = format!("engine:nodes={nodes}").parse().unwrap();
+            build::<ataxx::Ataxx>(&spec, 2, 0, None).unwrap()
+        });
+        let state: ataxx::Ataxx = fen.parse().unwrap();
+        let played = bot
+            .choose(&state, &state.legal_moves_vec(), &mut rng_from_seed(0))
+            .to_string();
+        if played != expected {
+            differ.push(format!(
+                "{fen} at {nodes} nodes: {played}, table {expected}"
+            ));
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}

@@ -50,8 +50,8 @@ use output::{info_error, info_string, output_closed, say};
 /// search); more are refused with an error until the job ends.
 pub const MAX_PENDING: usize = 64;
 
-/// The transposition table size when `Hash` is not set, in MiB.
-pub const DEFAULT_HASH_MB: usize = 16;
+/// The transposition table size when `Hash` is not set, in MiB (the `engine` bot's too).
+pub const DEFAULT_HASH_MB: usize = boardgame_engine::spec::DEFAULT_HASH_MB;
 /// The largest `Hash` accepted, in MiB.
 pub const MAX_HASH_MB: usize = 65_536;
 

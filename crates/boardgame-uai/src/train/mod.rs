@@ -96,7 +96,9 @@ pub enum TrainError {
 impl fmt::Display for TrainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TrainError::Data(path, why) => write!(f, "{}: {why}", path.display()),
+            TrainError::Data(path, why) => {
+                write!(f, "{}: {why}", boardgame_io::quote_path(path))
+            }
             TrainError::NoData => f.write_str("no training positions in the data"),
         }
     }
@@ -168,15 +170,24 @@ pub fn load(settings: &Settings) -> Result<Data, TrainError> {
 /// `false`: the one function through which training reads its data, over
 /// `datagen::format::open` (through `boardgame_io::read`: only a regular file, so a FIFO or a
 /// device such as `/dev/zero` is refused before it is opened; every record checked, and a
-/// record with a side without stones, as in a zero-filled file, refused).
+/// record with a side without stones, as in a zero-filled file, refused). A record cut by the
+/// end of the file (a write interrupted by a kill, or one datagen is making while the file is
+/// read) ends the data, as for `datainfo` (which counts it as cut) and datagen's resume
+/// (issue 52, c8: `train` refused the file that `datainfo` accepted).
 ///
 /// # Errors
 /// [`TrainError::Data`] with the path and what is wrong (the record's index).
 pub fn read_data_file(path: &Path, mut keep: impl FnMut(Record) -> bool) -> Result<(), TrainError> {
     let fail = |why: String| TrainError::Data(path.to_path_buf(), why);
     let file = crate::datagen::format::open(path).map_err(fail)?;
+    let whole = file.record_count;
     for record in file.records {
-        if !keep(record.map_err(|e| fail(e.to_string()))?) {
+        let record = match record {
+            Ok(record) => record,
+            Err(error) if error.index >= whole => break,
+            Err(error) => return Err(fail(error.to_string())),
+        };
+        if !keep(record) {
             break;
         }
     }
@@ -482,5 +493,37 @@ mod tests {
                 .chain(&data.validation)
                 .all(|r| r.game < 100)
         );
+    }
+
+    /// Issue 52, c8: a record cut by the end of the file (an interrupted write) ends the data,
+    /// as `datainfo` counts it (cut); `train` refused the whole file. A bad record before the
+    /// end is still refused.
+    #[test]
+    fn a_record_cut_by_the_end_of_the_file_ends_the_data() {
+        let dir = boardgame_io::scratch::Scratch::new("bgai-train-cut");
+        let records: Vec<Record> = toy_records(100)
+            .into_iter()
+            .filter(|r| r.x != 0 && r.o != 0)
+            .take(20)
+            .collect();
+        let mut bytes: Vec<u8> = records.iter().flat_map(Record::to_bytes).collect();
+        bytes.extend_from_slice(&records[0].to_bytes()[..7]);
+        let cut = dir.join("cut.bin");
+        boardgame_io::scratch::write(&cut, &bytes);
+        let mut read = Vec::new();
+        read_data_file(&cut, |record| {
+            read.push(record);
+            true
+        })
+        .unwrap();
+        assert_eq!(read, records);
+        let contents = crate::datagen::format::contents(&[&cut], &[]).unwrap();
+        assert_eq!(contents.positions + contents.cut, 21);
+        // Zeros where a record should be, before the end: refused, naming the record.
+        bytes[32..64].fill(0);
+        let bad = dir.join("bad.bin");
+        boardgame_io::scratch::write(&bad, &bytes);
+        let error = read_data_file(&bad, |_| true).unwrap_err().to_string();
+        assert!(error.contains("record 1"), "{error}");
     }
 }

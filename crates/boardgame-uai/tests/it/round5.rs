@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use boardgame_io::process::Command;
 
+use crate::outputs::{DATA, HERE, OUTPUTS};
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -67,9 +69,13 @@ fn r5_7_go_mate_is_an_error_and_bestmove_0000_not_an_endless_search() {
     engine.wait_exit();
 }
 
-/// Issue 52, item 3: `datagen --output` and `train --output` are checked before the work:
-/// a directory, a file in a missing directory and a read-only file each fail at once, name
-/// the path, and the read-only file is left as it was.
+/// Issue 52, item 3: every command of `tests/it/outputs.rs` (`datagen --output`, `train
+/// --output`; the unit test `every_path_argument_is_…` of `src/main.rs` checks that it lists
+/// every output argument of the clap definitions) is given a directory, a file in a missing
+/// directory and a read-only file, with hours of work asked. Each must fail at once with
+/// status 1 and one line on standard error that names the path and says what is wrong with
+/// it, write nothing to standard output, leave no temporary file, make no directory, and
+/// leave the read-only file as it was.
 #[test]
 fn r5_every_output_of_the_engines_tools_is_checked_before_the_work() {
     use std::os::unix::fs::PermissionsExt;
@@ -80,40 +86,23 @@ fn r5_every_output_of_the_engines_tools_is_checked_before_the_work() {
     boardgame_io::scratch::write(&read_only, "precious\n");
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     let data = data.to_string_lossy().into_owned();
-    let outputs = [
-        dir.path().to_string_lossy().into_owned(),
-        dir.join("no/such/dir/out").to_string_lossy().into_owned(),
-        read_only.to_string_lossy().into_owned(),
+    let directory = dir.path().to_string_lossy().into_owned();
+    let missing = dir.join("no/such/dir/out").to_string_lossy().into_owned();
+    let read_only_name = read_only.to_string_lossy().into_owned();
+    let cases = [
+        (&directory, "this is a directory, not a regular file"),
+        (&missing, "its directory"),
+        (&read_only_name, "this file is read-only"),
     ];
-    let commands: &[&[&str]] = &[
-        &[
-            "datagen",
-            "--games",
-            "1000000",
-            "--nodes",
-            "100000",
-            "--threads",
-            "1",
-            "--output",
-            "{}",
-        ],
-        &[
-            "train",
-            "--data",
-            &data,
-            "--epochs",
-            "1000",
-            "--threads",
-            "1",
-            "--output",
-            "{}",
-        ],
-    ];
-    for command in commands {
-        for output in &outputs {
-            let args: Vec<&str> = command
+    for template in OUTPUTS {
+        for (output, why) in cases {
+            let args: Vec<&str> = template
                 .iter()
-                .map(|a| if *a == "{}" { output.as_str() } else { a })
+                .map(|a| match *a {
+                    HERE => output.as_str(),
+                    DATA => data.as_str(),
+                    other => other,
+                })
                 .collect();
             let (out, in_time) = Command::new(
                 std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
@@ -129,10 +118,90 @@ fn r5_every_output_of_the_engines_tools_is_checked_before_the_work() {
             .unwrap();
             let stderr = text(&out.stderr);
             assert!(in_time, "{args:?}: still working after 20 s");
-            assert_ne!(out.status.code(), Some(0), "{args:?}: {stderr}");
-            let shown = Path::new(output).file_name().unwrap().to_string_lossy();
-            assert!(stderr.contains(&*shown), "{args:?}: {stderr}");
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&boardgame_io::quote_path(Path::new(output))),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.contains(why), "{args:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
         }
     }
     assert_eq!(boardgame_io::scratch::read_text(&read_only), "precious\n");
+    assert!(!dir.join("no").exists());
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert_eq!(left, Vec::<String>::new());
+}
+
+/// Issue 52, c1: clap quotes a refused argument whole, so a 120 KB `datagen --shard` made a
+/// 120 KB message. It is clipped now: a usage error of a few hundred bytes with the length.
+#[test]
+fn r5_c1_a_long_refused_argument_makes_a_short_message() {
+    let long = "k".repeat(120_000);
+    let hash = format!("--hash={long}");
+    let commands: [&[&str]; 3] = [
+        &["datagen", "--output", "x", "--games", "1", "--shard", &long],
+        &[&hash],
+        &["bench", &long],
+    ];
+    for args in commands {
+        let out = Command::new(
+            std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
+                .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame-uai").into()),
+        )
+        .args(args)
+        .output(Duration::from_secs(60))
+        .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{}",
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(
+            stderr.len() < 1000,
+            "{} bytes: {}…",
+            stderr.len(),
+            &stderr[..300]
+        );
+        assert!(stderr.contains("120000 bytes"), "{stderr}");
+    }
+}
+
+/// Issue 52, c7: a file of 40 games rerun with `--games 12` said "12 games were already
+/// there"; it says how many of those asked for were there, and how many the file holds.
+#[test]
+fn r5_c7_datagen_says_how_many_of_the_games_asked_for_were_there() {
+    let dir = boardgame_io::scratch::Scratch::new("r5-c7");
+    let data = dir.join("d.bin");
+    let run = |games: &str| {
+        Command::new(
+            std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
+                .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame-uai").into()),
+        )
+        .arg("datagen")
+        .arg("--output")
+        .arg(&data)
+        .args(["--games", games, "--nodes", "100", "--threads", "1"])
+        .output(Duration::from_secs(600))
+        .unwrap()
+    };
+    let out = run("40");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = run("12");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "12 of the 12 games asked for were already there (the file holds 40 games in all)"
+        ),
+        "{stderr}"
+    );
 }

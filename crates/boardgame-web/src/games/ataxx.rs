@@ -13,6 +13,14 @@ impl WebGame for Ataxx {
         bot("mcts:iters=300", "MCTS, 300 playouts a move"),
         bot("expectimax:depth=2", "two moves ahead"),
         bot("alphabeta:depth=3", "alpha-beta, three moves ahead"),
+        // The engine's levels (boardgame_engine::spec::Level), weakest first: the page's
+        // worker plays them with the engine's own module.
+        bot("engine:level=beginner", "Beginner"),
+        bot("engine:level=casual", "Casual"),
+        bot("engine:level=club", "Club"),
+        bot("engine:level=strong", "Strong"),
+        bot("engine:level=expert", "Expert"),
+        bot("engine:level=master", "Master (full strength, 1 s a move)"),
     ];
     const DEFAULT_BOT: &'static str = "greedy";
 
