@@ -260,12 +260,22 @@ pub fn build<G: BotGame>(
             };
             G::alphabeta(AlphaBetaLimits { depth, time, nodes }, seats)?
         }
-        BotSpec::Engine(engine) => G::engine(
-            engine,
-            seats,
-            clock.map(|_| boardgame_core::clock::monotonic as _),
-        )?,
+        BotSpec::Engine(engine) => G::engine(engine, seats, engine_clock(clock))?,
     })
+}
+
+/// The engine's clock (microseconds, `boardgame_core::clock`) for a front end that passed
+/// `clock`: the native `monotonic`. In `wasm32-unknown-unknown` there is none (`Instant`
+/// panics there), so no clock: the web page's worker plays the engine with its own.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn engine_clock(clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
+    clock.map(|_| boardgame_core::clock::monotonic as boardgame_core::clock::Clock)
+}
+
+/// See the native version: `wasm32-unknown-unknown` has no clock.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn engine_clock(_clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
+    None
 }
 
 /// The MCTS options beyond the selection rule and the rollout policy.
