@@ -264,18 +264,19 @@ pub fn build<G: BotGame>(
     })
 }
 
-/// The engine's clock (microseconds, `boardgame_core::clock`) for a front end that passed
-/// `clock`: the native `monotonic`. In `wasm32-unknown-unknown` there is none (`Instant`
-/// panics there), so no clock: the web page's worker plays the engine with its own.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+/// The engine's clock (monotonic microseconds) when the front end has a clock:
+/// `boardgame_core::clock::monotonic`, which `wasm32-unknown-unknown` does not have (there the
+/// front end has no `Instant` clock either, and the engine bot counts nodes instead).
 fn engine_clock(clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
-    clock.map(|_| boardgame_core::clock::monotonic as boardgame_core::clock::Clock)
-}
-
-/// See the native version: `wasm32-unknown-unknown` has no clock.
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-fn engine_clock(_clock: Option<Clock>) -> Option<boardgame_core::clock::Clock> {
-    None
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        clock.map(|_| boardgame_core::clock::monotonic as boardgame_core::clock::Clock)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        let _ = clock;
+        None
+    }
 }
 
 /// The MCTS options beyond the selection rule and the rollout policy.
