@@ -92,24 +92,9 @@ struct RulesArgs {
     game: GameKind,
 }
 
-/// The command line, parsed. A usage error is printed as clap prints it, but with every long
-/// argument clipped (`boardgame_io::quote::clip_arguments`): clap quotes a refused argument
-/// whole, so a 120 KB `--shard` made a 120 KB message (issue 52, c1).
-fn command_line() -> Cli {
-    Cli::try_parse().unwrap_or_else(|error| {
-        let plain = error.render().to_string();
-        let clipped = boardgame_io::quote::clip_arguments(&plain, std::env::args_os().skip(1));
-        if !error.use_stderr() || clipped == plain {
-            // Help and version, and errors with nothing long in them, as clap prints them.
-            error.exit();
-        }
-        eprint!("{clipped}");
-        std::process::exit(error.exit_code());
-    })
-}
-
 fn main() -> ExitCode {
-    let cli = command_line();
+    // A usage error with every long argument clipped (issue 52, c1).
+    let cli: Cli = boardgame_io::args::parse();
     // Ctrl-C and SIGTERM remove the temporary files of an output being written and end the
     // children's process groups (boardgame_io::signals).
     if let Err(e) = boardgame_io::signals::install() {
@@ -148,7 +133,7 @@ mod tests {
     use clap::CommandFactory;
 
     use super::Cli;
-    use crate::outputs::OUTPUTS;
+    use crate::outputs::{HERE, INPUTS, OUTPUTS};
     use crate::vectors::Kind;
 
     /// Issue 52, item 3: every path argument of every subcommand is either an input listed
@@ -157,7 +142,13 @@ mod tests {
     /// --kind` is walked: an output argument added without a walk fails here.
     #[test]
     fn every_path_argument_is_a_listed_input_or_a_walked_output() {
-        crate::outputs::check(&Cli::command());
+        let listed =
+            boardgame_io::args::check_path_arguments(&Cli::command(), OUTPUTS, INPUTS, HERE);
+        assert_eq!(
+            listed,
+            Ok(()),
+            "tests/it/outputs.rs against the clap definitions"
+        );
         for kind in Kind::ALL {
             let asked = |template: &[&str]| {
                 template.first() == Some(&"vectors")

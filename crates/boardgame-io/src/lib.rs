@@ -7,6 +7,8 @@
 )]
 #![cfg_attr(not(feature = "std"), no_std)]
 
+#[cfg(feature = "clap")]
+pub mod args;
 #[cfg(feature = "std")]
 pub mod lines;
 #[cfg(feature = "process")]

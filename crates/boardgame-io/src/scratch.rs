@@ -124,6 +124,82 @@ pub fn write(path: impl AsRef<Path>, bytes: impl AsRef<[u8]>) {
         .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
 }
 
+/// Asserts that `output` is the short usage error a binary gives for a refused argument of
+/// `length` bytes (issue 52, c1: clap quoted a refused argument whole, so a 120 KB value made
+/// a 120 KB message): status 2, under 1000 bytes on standard error, and the length named
+/// (`"<length> bytes"`). Panics, with the start of standard error, otherwise.
+pub fn assert_short_usage_error(output: &std::process::Output, length: usize) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let start: String = stderr.chars().take(300).collect();
+    assert_eq!(output.status.code(), Some(2), "{start}");
+    assert!(stderr.len() < 1000, "{} bytes: {start}…", stderr.len());
+    assert!(stderr.contains(&format!("{length} bytes")), "{stderr}");
+}
+
+/// Issue 52, item 3: runs every command of `templates`, with `here` replaced by each of three
+/// bad outputs in `scratch` (the directory itself, a file in a missing directory, a read-only
+/// file), through `run` (its arguments; the output and whether it ended in time), and asserts
+/// that each is refused before the work: in time, with status 1 and one line on standard error
+/// that names the path ([`crate::quote_path`]) and says what is wrong with it, nothing on
+/// standard output. Then that the read-only file is as it was, no directory was made and no
+/// temporary file (`*.tmp`) is left in `scratch`. Panics, naming the command, otherwise.
+#[cfg(unix)]
+pub fn assert_bad_outputs_refused(
+    scratch: &Scratch,
+    templates: &[&[&str]],
+    here: &str,
+    mut run: impl FnMut(&[&str]) -> (std::process::Output, bool),
+) {
+    use std::os::unix::fs::PermissionsExt;
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let read_only = scratch.join("read-only");
+    write(&read_only, "precious\n");
+    if let Err(e) = std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)) {
+        panic!("cannot make {} read-only: {e}", read_only.display());
+    }
+    let directory = scratch.path().to_string_lossy().into_owned();
+    let missing = scratch
+        .join("no/such/dir/out")
+        .to_string_lossy()
+        .into_owned();
+    let read_only_name = read_only.to_string_lossy().into_owned();
+    let cases = [
+        (&directory, "this is a directory, not a regular file"),
+        (&missing, "its directory"),
+        (&read_only_name, "this file is read-only"),
+    ];
+    for template in templates {
+        for (output, why) in cases {
+            let args: Vec<&str> = template
+                .iter()
+                .map(|a| if *a == here { output.as_str() } else { a })
+                .collect();
+            let (out, in_time) = run(&args);
+            let stderr = text(&out.stderr);
+            assert!(in_time, "{args:?}: still working when it was killed");
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&crate::quote_path(Path::new(output))),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.contains(why), "{args:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        }
+    }
+    assert_eq!(read_text(&read_only), "precious\n");
+    assert!(!scratch.join("no").exists(), "a directory was made");
+    let left: Vec<String> = match std::fs::read_dir(scratch.path()) {
+        Ok(entries) => entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".tmp"))
+            .collect(),
+        Err(e) => panic!("cannot list {}: {e}", scratch.path().display()),
+    };
+    assert_eq!(left, Vec::<String>::new(), "temporary files left");
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
         if std::thread::panicking() {

@@ -226,24 +226,9 @@ fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     }
 }
 
-/// The command line, parsed. A usage error is printed as clap prints it, but with every long
-/// argument clipped (`boardgame_io::quote::clip_arguments`): clap quotes a refused argument
-/// whole, so a 120 KB `--shard` made a 120 KB message (issue 52, c1).
-fn command_line() -> Cli {
-    Cli::try_parse().unwrap_or_else(|error| {
-        let plain = error.render().to_string();
-        let clipped = boardgame_io::quote::clip_arguments(&plain, std::env::args_os().skip(1));
-        if !error.use_stderr() || clipped == plain {
-            // Help and version, and errors with nothing long in them, as clap prints them.
-            error.exit();
-        }
-        eprint!("{clipped}");
-        std::process::exit(error.exit_code());
-    })
-}
-
 fn main() -> ExitCode {
-    let cli = command_line();
+    // A usage error with every long argument clipped (issue 52, c1).
+    let cli: Cli = boardgame_io::args::parse();
     // Ctrl-C and SIGTERM remove the temporary files of an output being written and end the
     // children's process groups (boardgame_io::signals).
     if let Err(e) = boardgame_io::signals::install() {
@@ -699,8 +684,15 @@ mod tests {
     /// walk fails here.
     #[test]
     fn every_path_argument_is_a_listed_input_or_a_walked_output() {
+        use super::outputs::{HERE, INPUTS, OUTPUTS};
         use clap::CommandFactory;
-        super::outputs::check(&super::Cli::command());
+        let listed =
+            boardgame_io::args::check_path_arguments(&super::Cli::command(), OUTPUTS, INPUTS, HERE);
+        assert_eq!(
+            listed,
+            Ok(()),
+            "tests/it/outputs.rs against the clap definitions"
+        );
     }
 
     /// Issue 52, c12: `match --first EvalFile=PATH` could not name a path with a comma.

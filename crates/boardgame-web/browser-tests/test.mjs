@@ -31,7 +31,8 @@ const CHROMIUM = argument("--chromium", process.env.CHROMIUM ?? "/usr/bin/chromi
 const IMAGES = resolve(argument("--images", join(root, "docs/images")));
 const SCREENSHOTS = !process.argv.includes("--no-screenshots");
 /**
- * `--only a,b`: run only these parts (games, person, input, responsiveness, engine, speed);
+ * `--only a,b`: run only these parts (games, person, input, responsiveness, levels, engine,
+ * speed);
  * by default all but speed, which needs the native engine (`--uai`).
  */
 const ONLY = argument("--only", null)?.split(",") ?? null;
@@ -402,23 +403,20 @@ async function botMoveTime(page, spec, timeout = 60000) {
 }
 
 /**
- * The page keeps answering while a bot thinks: a search of about 2 s in the worker (MCTS
- * iterations sized from a first, timed search), and during it a click on "Show the engine's
+ * The page keeps answering while the engine thinks: a search of 2 s in the worker
+ * (`engine:ms=2000`, typed into x's seat menu), and during it a click on "Show the engine's
  * evaluation". Measured two ways: from the click's input event to its handler on the page
  * (`performance.now() - event.timeStamp`), and from the moment the test sends the click
  * (Date.now() in Node) to the moment the handler runs (Date.now() on the page), which
  * includes Playwright's round trip. Both must be under 100 ms.
  */
 async function responsiveness(page) {
-  const probe = "mcts:iters=6000";
-  await botToMove(page, probe, 31);
-  const probeMs = await botMoveTime(page, probe);
-  // 2.6 s by the probe's speed: a larger tree is a little slower per iteration.
-  const iterations = Math.max(6000, Math.min(5_000_000, Math.round(6000 * 2600 / Math.max(probeMs, 1))));
-  const spec = `mcts:iters=${iterations}`;
+  const spec = "engine:ms=2000";
   await botToMove(page, spec, 32);
   await page.waitForSelector("body[data-thinking]");
-  await page.waitForTimeout(400);
+  // Past the network's fetch and the engine module's start: the click lands in the search.
+  await page.waitForFunction(() => document.getElementById("analysis").dataset.depth !== undefined, null, { timeout: 30000 });
+  await page.waitForTimeout(300);
   await page.evaluate(() => {
     window.clicksHandled = [];
     document.getElementById("show-analysis").addEventListener("click", (event) => {
@@ -434,7 +432,7 @@ async function responsiveness(page) {
   const toggled = await page.evaluate(() => !document.getElementById("analysis").hidden);
   const searchMs = await botMoveTime(page, spec);
   const roundTrip = handled.at - sent;
-  console.log(`responsiveness: ${spec} thought ${searchMs.toFixed(0)} ms in the worker (the probe ${probe}: ${probeMs.toFixed(0)} ms); `
+  console.log(`responsiveness: ${spec} thought ${searchMs.toFixed(0)} ms in the worker; `
     + `a click during it was handled ${handled.delay.toFixed(1)} ms after its input event, ${roundTrip} ms after the test sent it`);
   check(`responsiveness: the bot searched at least 1.5 s in the worker (${searchMs.toFixed(0)} ms) and the click came during the search (${handled.thinking})`,
     searchMs >= 1500 && handled.thinking);
@@ -619,6 +617,32 @@ async function sameMoves(page, uai, nodes, count) {
     fens.length === count && differ.length === 0, differ.map(([fen, a, b]) => `${fen}: native ${a}, page ${b}`).join("; "));
 }
 
+/** The engine's named levels, weakest first: what the menus must offer. */
+const LEVELS = ["beginner", "casual", "club", "strong", "expert", "master"];
+
+/**
+ * On a fresh load of the page: the game is Ataxx, a person sits at x and the engine's
+ * weakest level at o (the default opponent, one click from nothing); the seat menu and the
+ * level buttons name the six levels, weakest first.
+ */
+async function engineDefaults(context, url) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready]");
+  const seats = [await page.inputValue("#seat-0"), await page.inputValue("#seat-1")];
+  check(`engine levels: a new page seats a person at x and engine:level=beginner at o (${seats.join(", ")})`,
+    (await page.inputValue("#game")) === "ataxx" && seats[0] === "human" && seats[1] === "engine:level=beginner");
+  const menu = await page.$$eval("#seat-1 option", (options) => options.map((o) => ({ spec: o.value, text: o.textContent })));
+  const menuLevels = menu.filter((o) => o.spec.startsWith("engine:level=")).map((o) => o.text);
+  check(`engine levels: the seat menu lists the six levels by name (${menuLevels.join(", ")})`,
+    JSON.stringify(menuLevels) === JSON.stringify(LEVELS.map((l) => `engine: ${l}`)));
+  const buttons = await page.$$eval("#level-buttons button", (nodes) => nodes.map((b) => b.textContent));
+  check(`engine levels: a button per level, by name (${buttons.join(", ")})`, JSON.stringify(buttons) === JSON.stringify(LEVELS));
+  const selected = await page.$eval("#seat-1", (select) => select.selectedOptions[0].textContent);
+  check(`engine levels: o's menu shows "${selected}"`, selected === "engine: beginner");
+  await page.close();
+}
+
 /**
  * One click starts a game against the engine: the level buttons (one per engine level of the
  * catalog); the test clicks `level`, plays a few moves as x by clicking cells, ticks "Show the
@@ -627,36 +651,46 @@ async function sameMoves(page, uai, nodes, count) {
  */
 async function engineLevels(page, level) {
   const buttons = await page.$$eval("#level-buttons button", (nodes) => nodes.map((b) => ({ spec: b.dataset.spec, name: b.textContent })));
-  check(`engine levels: a button per level (${buttons.map((b) => b.name).join(", ")})`, buttons.length >= 3);
   const button = buttons.find((b) => b.spec === level) ?? buttons[0];
   await page.click(`#level-buttons button[data-spec="${button.spec}"]`);
   const seated = [await page.inputValue("#seat-0"), await page.inputValue("#seat-1")];
   check(`engine levels: clicking "${button.name}" starts Ataxx with a person at x and ${button.spec} at o`,
     (await page.inputValue("#game")) === "ataxx" && seated[0] === "human" && seated[1] === button.spec,
     JSON.stringify(seated));
+  const pressed = await page.$$eval("#level-buttons button[aria-pressed=true]", (nodes) => nodes.map((b) => b.textContent));
+  check(`engine levels: the "${button.name}" button shows as pressed, and only it (${pressed.join(", ")})`,
+    pressed.length === 1 && pressed[0] === button.name);
   if (!(await page.isChecked("#show-analysis"))) await page.click("#show-analysis");
   for (let moves = 0; moves < 4; moves++) {
     await personsTurn(page);
     if ((await page.getAttribute("body", "data-turn")) === "terminal") break;
     const before = await events(page);
     const cells = await page.$$eval("#moves button", (b) => b.map((x) => x.dataset.cells.split(" ").filter(Boolean)));
-    // A clone (one cell) towards the middle: the last listed single-cell move.
-    const clone = cells.filter((c) => c.length === 1).at(Math.floor(cells.length / 3)) ?? cells[0];
+    // A clone (one cell), the middle one of the list.
+    const clones = cells.filter((c) => c.length === 1);
+    const clone = clones[Math.floor(clones.length / 2)] ?? cells[0];
     for (const cell of clone) {
       if ((await events(page)) !== before) break;
       await clickCell(page, cell);
     }
   }
   await personsTurn(page);
-  const analysis = (await page.textContent("#analysis")).trim();
-  check(`engine levels: the evaluation panel shows the engine's score and expected line ("${analysis.replace(/\n/g, " / ")}")`,
-    /stones|level|wins/.test(analysis) && /expected line: \S+/.test(analysis));
+  const analysis = await page.$$eval("#analysis > div", (rows) => rows.map((row) => row.textContent));
+  const pv = await page.getAttribute("#analysis", "data-pv");
+  check(`engine levels: "Show the engine's evaluation" shows its score and expected line ("${analysis.join(" / ")}")`,
+    await page.isVisible("#analysis") && analysis.length === 3
+      && /^evaluation: ([xo] ahead by \d+\.\d\d stones?|[xo] wins in \d+ pl(y|ies)|even)$/.test(analysis[0])
+      && /^expected line: o [a-g][1-7]/.test(analysis[1]) && pv !== null && pv.length >= 2,
+    `data-pv ${pv}`);
+  await page.click("#show-analysis");
+  check(`engine levels: unticking it hides the panel`, !(await page.isVisible("#analysis")));
+  await page.click("#show-analysis");
   if (SCREENSHOTS) {
     mkdirSync(IMAGES, { recursive: true });
     const clip = await page.evaluate(() => {
       const top = document.getElementById("engine-levels").getBoundingClientRect().top + window.scrollY;
       const bottom = document.getElementById("play").getBoundingClientRect().bottom + window.scrollY;
-      return { x: 0, y: top - 8, width: document.documentElement.clientWidth, height: bottom - top + 16 };
+      return { x: 0, y: top, width: document.documentElement.clientWidth, height: bottom - top + 8 };
     });
     await page.screenshot({ path: join(IMAGES, "ataxx-engine.png"), clip, fullPage: true });
   }
@@ -734,6 +768,10 @@ async function main() {
       await badInput(page);
     }
     if (part("responsiveness")) await responsiveness(page);
+    if (part("levels")) {
+      await engineDefaults(context, url);
+      await engineLevels(page, "engine:level=strong");
+    }
     if (part("engine")) {
       await engineGame(page, ENGINE_GAME_SPEC);
       await sameMoves(page, UAI, 20000, 6);

@@ -203,6 +203,14 @@ function drawSeats() {
   fillSeats($("seats"), view.seats, entryOf(view.game), page.seats, chooseSeat,
     (seat) => seatColour(view.game, seat));
   markLevel();
+  showAnalysisToggle();
+}
+
+/** The evaluation's tick box and panel: offered only while an engine sits at the table. */
+function showAnalysisToggle() {
+  const engine = page.seats.some((who) => who.startsWith("engine:"));
+  $("analysis-toggle").hidden = !engine;
+  $("analysis").hidden = !engine || !$("show-analysis").checked;
 }
 
 function chooseSeat(seat, who) {
@@ -508,9 +516,7 @@ function wire() {
     loadPasted();
   });
   $("board").addEventListener("click", clickBoard);
-  $("show-analysis").addEventListener("change", () => {
-    $("analysis").hidden = !$("show-analysis").checked;
-  });
+  $("show-analysis").addEventListener("change", showAnalysisToggle);
 }
 
 async function main() {

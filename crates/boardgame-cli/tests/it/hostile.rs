@@ -140,17 +140,13 @@ fn d2_an_interrupt_of_a_bots_only_game_keeps_a_whole_save() {
     let save = dir.join("save.json");
     let old = "an older save\n";
     boardgame_io::scratch::write(&save, old);
+    // The bots-only game of tests/it/outputs.rs (hours of work), saving to `save`.
+    let play = crate::outputs::OUTPUTS
+        .iter()
+        .find(|template| template.first() == Some(&"play"))
+        .unwrap();
     let mut child = binary()
-        .args([
-            "play",
-            "ataxx",
-            "--human",
-            "none",
-            "--bot",
-            "mcts:iters=3000000",
-        ])
-        .arg("--save")
-        .arg(&save)
+        .args(crate::outputs::with_output(play, save.to_str().unwrap()))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

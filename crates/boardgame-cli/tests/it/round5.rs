@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use boardgame_io::process::{Command, Signal};
 
 use crate::common::{PATIENCE, Scratch, binary};
-use crate::outputs::{HERE, OUTPUTS};
+use crate::outputs::{HERE, OUTPUTS, with_output};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -108,17 +108,35 @@ fn r5_1_test_kubernetes_keeps_a_virtualenv_directory_it_did_not_make() {
     assert!(!stderr.contains("stand-in python3"), "{stderr}");
 }
 
-/// `simulate … --records rec.jsonl` started in `dir`, once its temporary file is growing.
-fn simulate_writing(dir: &Path) -> boardgame_io::process::Child {
-    let mut child = binary()
-        .args(["simulate", "parchis", "--games", "300000", "--threads", "1"])
-        .args(["--quiet", "--records", "rec.jsonl"])
+/// The program started in `dir` with `args`: no input, its standard output thrown away, its
+/// standard error piped.
+fn started_in(dir: &Path, args: &[&str]) -> boardgame_io::process::Child {
+    binary()
+        .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// `simulate … --records rec.jsonl` started in `dir`, once its temporary file is growing.
+fn simulate_writing(dir: &Path) -> boardgame_io::process::Child {
+    let mut child = started_in(
+        dir,
+        &[
+            "simulate",
+            "parchis",
+            "--games",
+            "300000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--records",
+            "rec.jsonl",
+        ],
+    );
     let began = Instant::now();
     while temporaries(dir).is_empty() || began.elapsed() < Duration::from_millis(300) {
         assert!(began.elapsed() < PATIENCE, "no temporary file appeared");
@@ -330,14 +348,6 @@ fn r5_5_perft_diff_kills_the_generators_whole_process_group() {
     );
 }
 
-/// `template` (a command of [`OUTPUTS`]) with `output` where [`HERE`] is.
-fn with_output<'a>(template: &[&'a str], output: &'a str) -> Vec<&'a str> {
-    template
-        .iter()
-        .map(|a| if *a == HERE { output } else { a })
-        .collect()
-}
-
 /// Issue 52, item 3: every command that writes a named output checks it before the work.
 /// Each command of `tests/it/outputs.rs` (the unit test `every_path_argument_is_…` of
 /// `src/main.rs` checks that it lists every output argument of the clap definitions, and
@@ -349,38 +359,10 @@ fn with_output<'a>(template: &[&'a str], output: &'a str) -> Vec<&'a str> {
 /// was. On 218bbb0, `vectors` ran on for each of them, and the read-only file was replaced.
 #[test]
 fn r5_every_output_is_checked_before_the_work() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = Scratch::new("r5-outputs");
-    let read_only = dir.join("read-only");
-    boardgame_io::scratch::write(&read_only, "precious\n");
-    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let directory = dir.path().to_string_lossy().into_owned();
-    let missing = dir.join("no/such/dir/out").to_string_lossy().into_owned();
-    let read_only_name = read_only.to_string_lossy().into_owned();
-    let cases = [
-        (&directory, "this is a directory, not a regular file"),
-        (&missing, "its directory"),
-        (&read_only_name, "this file is read-only"),
-    ];
-    for template in OUTPUTS {
-        for (output, why) in cases {
-            let args = with_output(template, output);
-            let (out, in_time) = within(&args, Duration::from_secs(20));
-            let stderr = text(&out.stderr);
-            assert!(in_time, "{args:?}: still working after 20 s");
-            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-            assert!(
-                stderr.contains(&boardgame_io::quote_path(Path::new(output))),
-                "{args:?}: {stderr}"
-            );
-            assert!(stderr.contains(why), "{args:?}: {stderr}");
-            assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
-        }
-    }
-    assert_eq!(boardgame_io::scratch::read_text(&read_only), "precious\n");
-    assert_eq!(temporaries(dir.path()), Vec::<String>::new());
-    assert!(!dir.join("no").exists());
+    boardgame_io::scratch::assert_bad_outputs_refused(&dir, OUTPUTS, HERE, |args| {
+        within(args, Duration::from_secs(20))
+    });
 }
 
 /// Issue 52, defect 2, for every output: SIGINT or SIGTERM during the work of each command
@@ -396,14 +378,7 @@ fn r5_2_a_signal_during_any_commands_work_leaves_no_temporary_file() {
     for (index, template) in OUTPUTS.iter().enumerate() {
         let dir = Scratch::new("r5-2-every-output");
         let args = with_output(template, "out");
-        let mut child = binary()
-            .args(&args)
-            .current_dir(dir.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = started_in(dir.path(), &args);
         // Until it has begun its work: a temporary file, or half a second.
         let began = Instant::now();
         while temporaries(dir.path()).is_empty() && began.elapsed() < Duration::from_millis(500) {
@@ -464,21 +439,17 @@ fn r5_c1_a_long_refused_argument_makes_a_short_message() {
     ];
     for args in commands {
         let out = binary().args(args).output(PATIENCE).unwrap();
-        let stderr = text(&out.stderr);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{}",
-            &stderr[..stderr.len().min(300)]
-        );
-        assert!(
-            stderr.len() < 1000,
-            "{} bytes: {}…",
-            stderr.len(),
-            &stderr[..300]
-        );
-        assert!(stderr.contains("120000 bytes"), "{stderr}");
+        boardgame_io::scratch::assert_short_usage_error(&out, long.len());
     }
+}
+
+/// `perft-diff ataxx --depth 1 OPTIONS -- PROGRAM`, killed after 60 s: its output and whether
+/// it ended in time.
+fn perft_diff_depth_1(options: &[&str], program: &str) -> (Output, bool) {
+    let mut args = vec!["perft-diff", "ataxx", "--depth", "1"];
+    args.extend_from_slice(options);
+    args.extend(["--", program]);
+    within(&args, Duration::from_secs(60))
 }
 
 /// Issue 52, cosmetics of perft-diff: a flood named neither the program nor the position
@@ -488,33 +459,11 @@ fn r5_c1_a_long_refused_argument_makes_a_short_message() {
 fn r5_c4_c5_c6_perft_diff_names_a_flood_counts_a_repeated_move_and_bounds_threads() {
     let dir = Scratch::new("r5-c4-c5");
     for threads in ["257", "18446744073709551615"] {
-        let (out, _) = within(
-            &[
-                "perft-diff",
-                "ataxx",
-                "--depth",
-                "1",
-                "--threads",
-                threads,
-                "--",
-                "x",
-            ],
-            Duration::from_secs(60),
-        );
+        let (out, _) = perft_diff_depth_1(&["--threads", threads], "x");
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     }
     let flood = stub(dir.path(), "flood.sh", "yes 'g2 1'");
-    let (out, in_time) = within(
-        &[
-            "perft-diff",
-            "ataxx",
-            "--depth",
-            "1",
-            "--",
-            flood.to_str().unwrap(),
-        ],
-        Duration::from_secs(60),
-    );
+    let (out, in_time) = perft_diff_depth_1(&[], flood.to_str().unwrap());
     let stderr = text(&out.stderr);
     assert!(in_time && out.status.code() == Some(1), "{stderr}");
     assert!(
@@ -527,17 +476,7 @@ fn r5_c4_c5_c6_perft_diff_names_a_flood_counts_a_repeated_move_and_bounds_thread
         "repeated.sh",
         "i=0; while [ $i -lt 9990 ]; do echo 'g2 1'; i=$((i+1)); done; echo; echo 9990",
     );
-    let (out, in_time) = within(
-        &[
-            "perft-diff",
-            "ataxx",
-            "--depth",
-            "1",
-            "--",
-            repeated.to_str().unwrap(),
-        ],
-        Duration::from_secs(60),
-    );
+    let (out, in_time) = perft_diff_depth_1(&[], repeated.to_str().unwrap());
     let report = text(&out.stdout);
     assert!(
         in_time && out.status.code() == Some(3),

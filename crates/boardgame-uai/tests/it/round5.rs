@@ -3,7 +3,7 @@
 //! `BOARDGAME_UAI_UNDER_TEST` to that build's binary, or `BOARDGAME_REPO_UNDER_TEST` to a
 //! checkout of it (for the scripts), to see it fail.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use boardgame_io::process::Command;
@@ -78,65 +78,28 @@ fn r5_7_go_mate_is_an_error_and_bestmove_0000_not_an_endless_search() {
 /// leave the read-only file as it was.
 #[test]
 fn r5_every_output_of_the_engines_tools_is_checked_before_the_work() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = boardgame_io::scratch::Scratch::new("r5-uai-outputs");
     let data = dir.join("data.bin");
     boardgame_io::scratch::write(&data, crate::round4::shared_data());
-    let read_only = dir.join("read-only.bin");
-    boardgame_io::scratch::write(&read_only, "precious\n");
-    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     let data = data.to_string_lossy().into_owned();
-    let directory = dir.path().to_string_lossy().into_owned();
-    let missing = dir.join("no/such/dir/out").to_string_lossy().into_owned();
-    let read_only_name = read_only.to_string_lossy().into_owned();
-    let cases = [
-        (&directory, "this is a directory, not a regular file"),
-        (&missing, "its directory"),
-        (&read_only_name, "this file is read-only"),
-    ];
-    for template in OUTPUTS {
-        for (output, why) in cases {
-            let args: Vec<&str> = template
-                .iter()
-                .map(|a| match *a {
-                    HERE => output.as_str(),
-                    DATA => data.as_str(),
-                    other => other,
-                })
-                .collect();
-            let (out, in_time) = Command::new(
-                std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
-                    .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame-uai").into()),
-            )
-            .args(&args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-            .wait_with_output_or_kill(Duration::from_secs(20))
-            .unwrap();
-            let stderr = text(&out.stderr);
-            assert!(in_time, "{args:?}: still working after 20 s");
-            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-            assert!(
-                stderr.contains(&boardgame_io::quote_path(Path::new(output))),
-                "{args:?}: {stderr}"
-            );
-            assert!(stderr.contains(why), "{args:?}: {stderr}");
-            assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
-        }
-    }
-    assert_eq!(boardgame_io::scratch::read_text(&read_only), "precious\n");
-    assert!(!dir.join("no").exists());
-    let left: Vec<String> = std::fs::read_dir(dir.path())
+    boardgame_io::scratch::assert_bad_outputs_refused(&dir, OUTPUTS, HERE, |args| {
+        let args: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == DATA { data.as_str() } else { a })
+            .collect();
+        Command::new(
+            std::env::var_os("BOARDGAME_UAI_UNDER_TEST")
+                .unwrap_or_else(|| env!("CARGO_BIN_EXE_boardgame-uai").into()),
+        )
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".tmp"))
-        .collect();
-    assert_eq!(left, Vec::<String>::new());
+        .wait_with_output_or_kill(Duration::from_secs(20))
+        .unwrap()
+    });
 }
 
 /// Issue 52, c1: clap quotes a refused argument whole, so a 120 KB `datagen --shard` made a
@@ -158,20 +121,7 @@ fn r5_c1_a_long_refused_argument_makes_a_short_message() {
         .args(args)
         .output(Duration::from_secs(60))
         .unwrap();
-        let stderr = text(&out.stderr);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{}",
-            &stderr[..stderr.len().min(300)]
-        );
-        assert!(
-            stderr.len() < 1000,
-            "{} bytes: {}…",
-            stderr.len(),
-            &stderr[..300]
-        );
-        assert!(stderr.contains("120000 bytes"), "{stderr}");
+        boardgame_io::scratch::assert_short_usage_error(&out, long.len());
     }
 }
 

@@ -22,7 +22,7 @@ impl WebGame for Ataxx {
         bot("engine:level=expert", "Expert"),
         bot("engine:level=master", "Master (full strength, 1 s a move)"),
     ];
-    const DEFAULT_BOT: &'static str = "greedy";
+    const DEFAULT_BOT: &'static str = "engine:level=beginner";
 
     fn seat_name(&self, seat: Seat) -> String {
         Color::from_seat(seat)

@@ -77,8 +77,9 @@ pub(crate) trait WebGame:
     const BOTS: &'static [BotChoice];
 
     /// The spec the menus seat at every seat but the first of a new game (one of
-    /// [`BOTS`](Self::BOTS)): the strongest bot `docs/strength.md` measured for the game that
-    /// answers at a pace a person waits for (`docs/web.md` gives each choice's reason).
+    /// [`BOTS`](Self::BOTS)): for the dice games the strongest bot `docs/strength.md` measured
+    /// for the game that answers at a pace a person waits for, for Ataxx the engine's weakest
+    /// level, which a beginner can beat (`docs/web.md` gives each choice's reason).
     const DEFAULT_BOT: &'static str;
 
     /// How a seat is called (the same words as `boardgame play`).

@@ -272,9 +272,10 @@ fn the_catalog_offers_each_games_presets_settings_and_working_bots() {
 }
 
 /// The default opponents of the dice games are the strongest bots `docs/strength.md`
-/// measured that answer at once (`docs/web.md`, "The default opponents").
+/// measured that answer at once, Ataxx's the engine's `beginner` level (`docs/web.md`, "The
+/// default opponents").
 #[test]
-fn the_dice_games_default_to_their_strongest_prompt_bot() {
+fn the_default_opponents_are_the_dice_games_strongest_prompt_bots_and_ataxxs_beginner() {
     let catalog = json(&boardgame_web::catalog::catalog());
     let default = |game: &str| {
         let entry = catalog
@@ -285,6 +286,9 @@ fn the_dice_games_default_to_their_strongest_prompt_bot() {
             .unwrap();
         entry["defaultBot"].as_str().unwrap().to_owned()
     };
+    // Ataxx: the engine's weakest level, which a person who has just learnt the rules beats
+    // (docs/web.md, "Playing the engine"); the page's worker plays it.
+    assert_eq!(default("ataxx"), "engine:level=beginner");
     assert_eq!(default("thax"), "expectimax:depth=1");
     assert_eq!(default("parchis"), "mcts:iters=5000:rollout=eval:bias=1");
     assert_eq!(default("co-ca-ngua"), "expectimax:depth=2");
